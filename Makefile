@@ -1,0 +1,47 @@
+# Every target sets up its own virtual environment: a fresh clone needs only Python 3.11+.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+
+.PHONY: run test bench lint format assets levels soak clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.run: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.dev: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+$(VENV)/.bench: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev,bench]'
+	touch $@
+
+run: $(VENV)/.run
+	$(BIN)/python -m gunner $(ARGS)
+
+test: $(VENV)/.dev
+	$(HEADLESS) $(BIN)/python -m pytest
+
+bench: $(VENV)/.bench
+	$(HEADLESS) $(BIN)/python -m gunner.bench $(ARGS)
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check gunner tests tools
+	$(BIN)/ruff format --check gunner tests tools
+
+format: $(VENV)/.dev
+	$(BIN)/ruff check --fix gunner tests tools
+	$(BIN)/ruff format gunner tests tools
+
+# Regenerate the committed art and sound, then the levels built from their sources.
+assets: $(VENV)/.dev
+	$(HEADLESS) $(BIN)/python tools/make_assets.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

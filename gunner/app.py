@@ -1,0 +1,166 @@
+"""The game loop: events -> input state -> fixed steps -> render -> present.
+
+Simulation runs in fixed steps of DT (Game Programming Patterns' "Game Loop"):
+real time accumulates and is spent in whole steps, at most MAX_STEPS_PER_FRAME
+per frame, so a slow frame slows the game down instead of spiralling. Drawing
+happens once per frame on a small logical surface, scaled up by a whole number
+and letterboxed into the window.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable
+
+import pygame
+
+from gunner.assets import Art
+from gunner.audio import Audio
+from gunner.config import ASSETS_DIR, DT, MAX_STEPS_PER_FRAME, VIEW_H, VIEW_W
+from gunner.debug import FrameTimes
+from gunner.input import buttons_from_keys
+from gunner.level import LevelError
+from gunner.scenes.base import Scene
+
+# Longest real time one frame may hand the simulation (seconds).
+MAX_FRAME_TIME = MAX_STEPS_PER_FRAME * DT
+
+
+def integer_viewport(window: tuple[int, int], logical: tuple[int, int]) -> pygame.Rect:
+    """The largest whole-number scaling of `logical` that fits `window`, centred."""
+    scale = max(1, min(window[0] // logical[0], window[1] // logical[1]))
+    w, h = logical[0] * scale, logical[1] * scale
+    return pygame.Rect((window[0] - w) // 2, (window[1] - h) // 2, w, h)
+
+
+class App:
+    def __init__(self, *, debug: bool = False, fullscreen: bool = False, scale: int = 3) -> None:
+        pygame.init()
+        pygame.display.set_caption("Gunner")
+        self.scale = max(1, scale)
+        self.fullscreen = fullscreen
+        self.window = self._open_window()
+        with contextlib.suppress(pygame.error, FileNotFoundError):  # the icon is cosmetic
+            pygame.display.set_icon(pygame.image.load(str(ASSETS_DIR / "icon.png")))
+        self.surface = pygame.Surface((VIEW_W, VIEW_H))
+        self.art = Art()
+        self.audio = Audio()
+        self.debug = debug
+        self.times = FrameTimes()
+        self.scenes: list[Scene] = []
+        self.running = True
+
+    # -- window ------------------------------------------------------------------------
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode((VIEW_W * self.scale, VIEW_H * self.scale), pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.window = self._open_window()
+
+    def present(self) -> None:
+        """Scale the logical frame by a whole number into the window, letterboxed."""
+        window = pygame.display.get_surface()
+        viewport = integer_viewport(window.get_size(), (VIEW_W, VIEW_H))
+        window.fill((0, 0, 0))
+        pygame.transform.scale(self.surface, viewport.size, window.subsurface(viewport))
+        pygame.display.flip()
+
+    # -- scene stack -------------------------------------------------------------------
+
+    @property
+    def scene(self) -> Scene:
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.enter(self)
+
+    def pop(self) -> None:
+        self.scenes.pop()
+        if self.scenes:
+            self.scene.enter(self)
+        else:
+            self.running = False
+
+    def replace(self, scene: Scene) -> None:
+        self.scenes.pop()
+        self.push(scene)
+
+    def reset_to(self, scene: Scene) -> None:
+        self.scenes.clear()
+        self.push(scene)
+
+    def open_level(self, make: Callable[[], Scene], reset: bool = False) -> None:
+        """Build a play scene; a map that fails to load shows its error instead."""
+        from gunner.scenes.error import ErrorScene
+
+        try:
+            scene = make()
+        except LevelError as exc:
+            self.push(ErrorScene(str(exc)))
+            return
+        if reset:
+            self.reset_to(scene)
+        else:
+            self.replace(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the loop ----------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F3:
+            self.debug = not self.debug
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            pause = getattr(self.scene, "pause_on_focus_loss", None)
+            if pause is not None:
+                pause(self)
+        else:
+            self.scene.handle_event(self, event)
+
+    def draw(self) -> None:
+        # Overlays (pause, game over) draw over the scenes beneath them.
+        first = len(self.scenes) - 1
+        while first > 0 and self.scenes[first].overlay:
+            first -= 1
+        for scene in self.scenes[first:]:
+            scene.draw(self, self.surface)
+
+    def run(self, first: Scene) -> None:
+        self.push(first)
+        clock = pygame.time.Clock()
+        previous = time.perf_counter()
+        backlog = 0.0
+        while self.running:
+            now = time.perf_counter()
+            backlog += min(now - previous, MAX_FRAME_TIME)
+            previous = now
+            for event in pygame.event.get():
+                self.handle_event(event)
+                if not self.running:
+                    break
+            held = buttons_from_keys(pygame.key.get_pressed())
+            steps = 0
+            while backlog >= DT and steps < MAX_STEPS_PER_FRAME and self.running:
+                self.scene.step(self, held)
+                backlog -= DT
+                steps += 1
+            if not self.running:
+                break
+            start = time.perf_counter()
+            self.draw()
+            self.times.render_ms = (time.perf_counter() - start) * 1000
+            self.present()
+            clock.tick(120)
+            self.times.fps = clock.get_fps()
+        pygame.quit()

@@ -1,0 +1,129 @@
+"""Loading the project's generated art, metadata and sounds, with one-line errors.
+
+Everything under assets/ is made by tools/make_assets.py. A missing or broken
+file raises AssetError naming the file and the cause.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+from gunner.config import ASSETS_DIR
+
+
+class AssetError(Exception):
+    """An asset the game needs is missing or unreadable; str() is one line."""
+
+    def __init__(self, path: Path, cause: str) -> None:
+        super().__init__(f"{path}: {cause}")
+
+
+@dataclass(frozen=True)
+class PlayerMeta:
+    """Where things are inside a player sprite frame (facing right)."""
+
+    frame_w: int
+    frame_h: int
+    columns: int
+    rows: int
+    anchor: tuple[int, int]  # bottom-centre of the frame: lines up with the hitbox
+    muzzle: dict[str, tuple[int, int]]  # gun barrel end per aim pose
+
+
+@lru_cache(maxsize=4)
+def load_player_meta(directory: Path = ASSETS_DIR) -> PlayerMeta:
+    path = directory / "player.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return PlayerMeta(
+            frame_w=int(data["frame_w"]),
+            frame_h=int(data["frame_h"]),
+            columns=int(data["columns"]),
+            rows=int(data["rows"]),
+            anchor=(int(data["anchor"][0]), int(data["anchor"][1])),
+            muzzle={k: (int(v[0]), int(v[1])) for k, v in data["muzzle"].items()},
+        )
+    except FileNotFoundError:
+        raise AssetError(path, "missing; run `make assets` to generate it") from None
+    except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
+        raise AssetError(path, f"unreadable ({type(exc).__name__}: {exc})") from None
+
+
+def load_image(path: Path) -> pygame.Surface:
+    """Load a PNG with alpha; needs a display mode to be set."""
+    try:
+        return pygame.image.load(str(path)).convert_alpha()
+    except FileNotFoundError:
+        raise AssetError(path, "missing; run `make assets` to generate it") from None
+    except pygame.error as exc:
+        raise AssetError(path, f"unreadable image ({exc})") from None
+
+
+def slice_strip(sheet: pygame.Surface, frame_w: int) -> list[pygame.Surface]:
+    return [
+        sheet.subsurface((x, 0, frame_w, sheet.get_height()))
+        for x in range(0, sheet.get_width() - frame_w + 1, frame_w)
+    ]
+
+
+class Art:
+    """Every image the renderer draws, loaded once after the display exists."""
+
+    # Effect name -> (file, frame width); each is a horizontal strip of frames.
+    EFFECTS = {
+        "muzzle_flash": ("muzzle_flash.png", 16),
+        "impact": ("impact.png", 16),
+        "dust": ("dust.png", 16),
+    }
+
+    def __init__(self, directory: Path = ASSETS_DIR) -> None:
+        self.directory = directory
+        self.player_meta = load_player_meta(directory)
+        sheet = load_image(directory / "player.png")
+        meta = self.player_meta
+        if sheet.get_size() != (meta.frame_w * meta.columns, meta.frame_h * meta.rows):
+            raise AssetError(directory / "player.png", "size does not match player.json")
+        self._player = [
+            [
+                sheet.subsurface((c * meta.frame_w, r * meta.frame_h, meta.frame_w, meta.frame_h))
+                for c in range(meta.columns)
+            ]
+            for r in range(meta.rows)
+        ]
+        self._player_flipped = [
+            [pygame.transform.flip(f, True, False) for f in row] for row in self._player
+        ]
+        self.bullets = {
+            "player": load_image(directory / "bullet_player.png"),
+            "enemy": load_image(directory / "bullet_enemy.png"),
+        }
+        self.effects = {
+            name: slice_strip(load_image(directory / file), w)
+            for name, (file, w) in self.EFFECTS.items()
+        }
+        self.bg_far = load_image(directory / "bg_far.png")
+        self.bg_near = load_image(directory / "bg_near.png")
+        self._rotated: dict[tuple[str, int, int], pygame.Surface] = {}
+
+    def player_frame(self, row: int, col: int, flipped: bool = False) -> pygame.Surface:
+        return (self._player_flipped if flipped else self._player)[row][col]
+
+    def effect_frame(self, name: str, index: int, angle: float = 0.0) -> pygame.Surface:
+        """An effect frame rotated to `angle` degrees, cached per 45 degrees."""
+        frames = self.effects[name]
+        frame = frames[min(index, len(frames) - 1)]
+        step = int(round(angle / 45.0)) % 8
+        if step == 0:
+            return frame
+        key = (name, index, step)
+        if key not in self._rotated:
+            self._rotated[key] = pygame.transform.rotate(frame, step * 45)
+        return self._rotated[key]
+
+    def effect_length(self, name: str) -> int:
+        return len(self.effects[name])

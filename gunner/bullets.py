@@ -1,0 +1,128 @@
+"""The bullet system: spawn, move, hit tiles or entities, die; bullets are pooled.
+
+Bullets live in the stage quadtree beside the entities. Each step a bullet is
+removed from the tree, moved, tested against the tiles it swept and against
+the entities a quadtree query of its hitbox returns, and re-added if it lives.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from gunner.config import DT, TILE
+
+if TYPE_CHECKING:
+    from gunner.stage import Stage
+
+BULLET_SIZE = 4
+BULLET_LIFE = 1.6  # seconds; a bullet that hits nothing fades out off-screen
+# A bullet samples the tile grid at least this often along its path, so it
+# cannot skip over a one-tile wall however fast it flies.
+SAMPLE_STEP = TILE / 2
+
+
+class Bullet:
+    __slots__ = ("hitbox", "vx", "vy", "team", "damage", "life", "alive")
+
+    kind = "Bullet"
+
+    def __init__(self) -> None:
+        self.hitbox = pygame.FRect(0, 0, BULLET_SIZE, BULLET_SIZE)
+        self.vx = self.vy = 0.0
+        self.team = "player"
+        self.damage = 1
+        self.life = 0.0
+        self.alive = False
+
+    def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: object) -> None:
+        image = art.bullets["enemy" if self.team == "enemy" else "player"]  # type: ignore[attr-defined]
+        cx, cy = self.hitbox.center
+        surface.blit(image, (round(cx - offset[0] - 4), round(cy - offset[1] - 4)))
+
+
+class BulletSystem:
+    """All live bullets, plus a pool of dead ones to reuse (Object Pool)."""
+
+    def __init__(self) -> None:
+        self.live: list[Bullet] = []
+        self._pool: list[Bullet] = []
+        self.fired = 0
+        self.hits = 0
+
+    def __len__(self) -> int:
+        return len(self.live)
+
+    def spawn(self, x: float, y: float, vx: float, vy: float, team: str, damage: int = 1) -> Bullet:
+        """A new bullet centred on (x, y). The stage adds it to the quadtree next step."""
+        bullet = self._pool.pop() if self._pool else Bullet()
+        bullet.hitbox.center = (x, y)
+        bullet.vx, bullet.vy = vx, vy
+        bullet.team, bullet.damage = team, damage
+        bullet.life = BULLET_LIFE
+        bullet.alive = True
+        self.live.append(bullet)
+        if team == "player":
+            self.fired += 1
+        return bullet
+
+    def clear(self) -> None:
+        self._pool.extend(self.live)
+        self.live.clear()
+
+    def step(self, stage: Stage) -> None:
+        tree, tiles = stage.tree, stage.tilemap
+        map_w, map_h = tiles.pixel_width, tiles.pixel_height
+        survivors: list[Bullet] = []
+        # Bullets spawned while this runs (an explosion's shrapnel) wait for the next step.
+        current, self.live = self.live, []
+        for bullet in current:
+            if bullet in tree:
+                tree.remove(bullet)
+            if self._advance(bullet, stage) and self._strike(bullet, stage):
+                box = bullet.hitbox
+                if box.right < 0 or box.left > map_w or box.bottom < 0 or box.top > map_h:
+                    bullet.alive = False
+            if bullet.alive:
+                tree.add(bullet)
+                survivors.append(bullet)
+            else:
+                self._pool.append(bullet)
+        self.live = survivors + self.live
+
+    def _advance(self, bullet: Bullet, stage: Stage) -> bool:
+        """Move along the path in short samples; False if it struck a tile or expired."""
+        bullet.life -= DT
+        if bullet.life <= 0:
+            bullet.alive = False
+            return False
+        dx, dy = bullet.vx * DT, bullet.vy * DT
+        samples = max(1, math.ceil(max(abs(dx), abs(dy)) / SAMPLE_STEP))
+        box, tiles = bullet.hitbox, stage.tilemap
+        sx, sy = dx / samples, dy / samples
+        for _ in range(samples):
+            box.x += sx
+            box.y += sy
+            cx, cy = box.center
+            if tiles.is_solid_at(cx, cy):
+                bullet.alive = False
+                stage.add_effect("impact", (cx - sx * 0.5, cy - sy * 0.5))
+                stage.emit("hit_wall")
+                return False
+        return True
+
+    def _strike(self, bullet: Bullet, stage: Stage) -> bool:
+        """Hit the first entity of another team it overlaps; False if it hit one."""
+        for other in stage.query(bullet.hitbox, "bullet_entity"):
+            if other.kind == "Bullet" or not other.shootable or other.team == bullet.team:
+                continue
+            if not other.alive:
+                continue
+            other.hit(bullet, stage)
+            bullet.alive = False
+            self.hits += bullet.team == "player"
+            stage.add_effect("impact", bullet.hitbox.center)
+            return False
+        return True

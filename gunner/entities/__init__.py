@@ -1,0 +1,15 @@
+"""Entity types, created by the class name a map object carries.
+
+As in the SDL2 gunner tutorial's InitFunc table, a map object of class
+"Player" is built by whatever registered itself under "Player". A new kind of
+entity is one small module that decorates its class with `@register("Name")`
+and is imported below.
+"""
+
+from __future__ import annotations
+
+from gunner.entities import exit as _exit  # noqa: F401  (registers Exit)
+from gunner.entities import player as _player  # noqa: F401  (registers Player)
+from gunner.entities.base import ENTITY_TYPES, Entity, create_entity, register
+
+__all__ = ["ENTITY_TYPES", "Entity", "create_entity", "register"]

@@ -1,0 +1,84 @@
+"""Input state: the only thing the simulation learns about the player's hands.
+
+The app turns the keyboard into a `Buttons` bitmask once per frame; the stage
+gets that mask every step and derives presses and releases itself. A replay is
+therefore just a list of masks, and tests and the headless runner can drive
+the game with any source of masks.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+
+import pygame
+
+
+class Buttons(enum.IntFlag):
+    NONE = 0
+    LEFT = enum.auto()
+    RIGHT = enum.auto()
+    UP = enum.auto()
+    DOWN = enum.auto()
+    JUMP = enum.auto()
+    FIRE = enum.auto()
+
+
+# Default keyboard layout: arrows or WASD move and aim, Z/J jump, X/K fire.
+DEFAULT_BINDINGS: dict[Buttons, tuple[int, ...]] = {
+    Buttons.LEFT: (pygame.K_LEFT, pygame.K_a),
+    Buttons.RIGHT: (pygame.K_RIGHT, pygame.K_d),
+    Buttons.UP: (pygame.K_UP, pygame.K_w),
+    Buttons.DOWN: (pygame.K_DOWN, pygame.K_s),
+    Buttons.JUMP: (pygame.K_z, pygame.K_j, pygame.K_SPACE),
+    Buttons.FIRE: (pygame.K_x, pygame.K_k),
+}
+PAUSE_KEYS = (pygame.K_ESCAPE, pygame.K_p)
+CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_z, pygame.K_j, pygame.K_SPACE)
+BACK_KEYS = (pygame.K_ESCAPE, pygame.K_BACKSPACE)
+
+
+def buttons_from_keys(
+    pressed: Sequence[bool], bindings: dict[Buttons, tuple[int, ...]] = DEFAULT_BINDINGS
+) -> Buttons:
+    """Held buttons from `pygame.key.get_pressed()`."""
+    held = Buttons.NONE
+    for button, keys in bindings.items():
+        if any(pressed[k] for k in keys):
+            held |= button
+    return held
+
+
+class RandomInput:
+    """Seeded random play for soak runs and screenshots: mostly runs right and shoots.
+
+    Buttons are held for random stretches, as a person would, not re-rolled every step.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+        self._held = Buttons.NONE
+        self._left = 0
+
+    def next(self) -> Buttons:
+        if self._left <= 0:
+            rng = self._rng
+            held = Buttons.NONE
+            move = rng.random()
+            if move < 0.6:
+                held |= Buttons.RIGHT
+            elif move < 0.8:
+                held |= Buttons.LEFT
+            if rng.random() < 0.25:
+                held |= Buttons.UP
+            elif rng.random() < 0.12:
+                held |= Buttons.DOWN
+            if rng.random() < 0.4:
+                held |= Buttons.JUMP
+            if rng.random() < 0.6:
+                held |= Buttons.FIRE
+            self._held = held
+            self._left = rng.randint(6, 40)
+        self._left -= 1
+        return self._held

@@ -1,0 +1,98 @@
+"""Draws the stage: parallax background, tiles in view, what the quadtree finds in view.
+
+Rendering reads the stage and never changes it.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from gunner.assets import Art
+from gunner.config import TILE
+from gunner.level import TileLayer
+from gunner.stage import Stage
+
+# Sprites overhang their hitboxes; the view query looks this far beyond the screen.
+CULL_MARGIN = 24
+FAR_PARALLAX = 0.15
+NEAR_PARALLAX = 0.4
+
+
+def draw_background(
+    surface: pygame.Surface, art: Art, cam_x: float, cam_y: float, world_h: int
+) -> None:
+    width = art.bg_far.get_width()
+    x = -int(cam_x * FAR_PARALLAX) % width
+    surface.blit(art.bg_far, (x - width, 0))
+    surface.blit(art.bg_far, (x, 0))
+    # The near layer sinks as the camera climbs, so tall shafts feel tall.
+    below = max(0.0, world_h - surface.get_height() - cam_y)
+    y = int(min(below * 0.25, surface.get_height() * 0.5))
+    x = -int(cam_x * NEAR_PARALLAX) % width
+    surface.blit(art.bg_near, (x - width, y))
+    surface.blit(art.bg_near, (x, y))
+
+
+def draw_tiles(
+    surface: pygame.Surface, layer: TileLayer, images: list, ox: float, oy: float
+) -> None:
+    """Blit only the tiles inside the view."""
+    rows, cols = layer.gids.shape
+    c0, r0 = max(0, int(ox // TILE)), max(0, int(oy // TILE))
+    c1 = min(cols, math.ceil((ox + surface.get_width()) / TILE))
+    r1 = min(rows, math.ceil((oy + surface.get_height()) / TILE))
+    if c0 >= c1 or r0 >= r1:
+        return
+    blits = []
+    x0, y = c0 * TILE - ox, r0 * TILE - oy
+    for row in layer.gids[r0:r1, c0:c1].tolist():
+        x = x0
+        for gid in row:
+            if gid:
+                image = images[gid]
+                if image is not None:
+                    blits.append((image, (x, y)))
+            x += TILE
+        y += TILE
+    surface.fblits(blits)
+
+
+def visible_items(stage: Stage) -> list:
+    """Entities and bullets in view, from a quadtree query, in drawing order."""
+    view = stage.camera.rect.inflate(CULL_MARGIN * 2, CULL_MARGIN * 2)
+    items = stage.tree.query(view)
+    # Scenery first, the player over enemies, bullets over everything.
+    items.sort(key=lambda item: 2 if item.kind == "Bullet" else (1 if item.kind == "Player" else 0))
+    return items
+
+
+def draw_effects(surface: pygame.Surface, stage: Stage, art: Art, ox: float, oy: float) -> None:
+    for effect in stage.effects:
+        image = art.effect_frame(effect.name, effect.frame, effect.angle)
+        x, y = effect.x, effect.y
+        if effect.name == "muzzle_flash":
+            # The flash's base sits at the muzzle and it points along the shot.
+            rad = math.radians(effect.angle)
+            x, y = x + math.cos(rad) * 8, y - math.sin(rad) * 8
+        surface.blit(image, image.get_rect(center=(round(x - ox), round(y - oy))))
+
+
+def draw_stage(surface: pygame.Surface, stage: Stage, art: Art) -> int:
+    """Draw one frame of the stage; returns how many entities and bullets were drawn."""
+    ox, oy = stage.camera.offset
+    level = stage.level
+    draw_background(surface, art, ox, oy, level.pixel_size[1])
+    for layer in level.layers:
+        if not layer.foreground:
+            draw_tiles(surface, layer, level.images, ox, oy)
+    items = visible_items(stage)
+    offset = (ox, oy)
+    for item in items:
+        item.draw(surface, offset, art)
+    draw_effects(surface, stage, art, ox, oy)
+    for layer in level.layers:
+        if layer.foreground:
+            draw_tiles(surface, layer, level.images, ox, oy)
+    return len(items)

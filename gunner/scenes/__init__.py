@@ -1,0 +1,1 @@
+"""The scene stack's screens: title, play, pause, game over, mission complete."""

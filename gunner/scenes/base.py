@@ -1,0 +1,77 @@
+"""Scene interface and the menu widget every menu screen shares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from gunner import text
+from gunner.input import BACK_KEYS, CONFIRM_KEYS, Buttons
+
+if TYPE_CHECKING:
+    from gunner.app import App
+
+
+class Scene:
+    """One screen. Only the top scene of the stack gets events and steps."""
+
+    # Draw the scene below first (a pause menu over the frozen game).
+    overlay = False
+
+    def enter(self, app: App) -> None:
+        """Called when the scene becomes the top of the stack."""
+
+    def handle_event(self, app: App, event: pygame.event.Event) -> None:
+        pass
+
+    def step(self, app: App, held: Buttons) -> None:
+        """One fixed simulation step with the buttons held."""
+
+    def draw(self, app: App, surface: pygame.Surface) -> None:
+        pass
+
+
+class Menu:
+    """A vertical list of choices: up/down to move, confirm to choose, back to cancel."""
+
+    def __init__(
+        self,
+        options: list[tuple[str, Callable[[], None]]],
+        on_back: Callable[[], None] | None = None,
+    ) -> None:
+        self.options = options
+        self.index = 0
+        self.on_back = on_back
+
+    def handle_event(self, app: App, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN:
+            return
+        if event.key in (pygame.K_UP, pygame.K_w):
+            self.index = (self.index - 1) % len(self.options)
+            app.audio.play("menu_move")
+        elif event.key in (pygame.K_DOWN, pygame.K_s):
+            self.index = (self.index + 1) % len(self.options)
+            app.audio.play("menu_move")
+        elif event.key in CONFIRM_KEYS:
+            app.audio.play("menu_select")
+            self.options[self.index][1]()
+        elif event.key in BACK_KEYS and self.on_back is not None:
+            self.on_back()
+
+    def draw(self, surface: pygame.Surface, centre_x: int, top: int, size: int = 22) -> None:
+        y = top
+        for i, (label, _) in enumerate(self.options):
+            selected = i == self.index
+            colour = text.YELLOW if selected else text.GREY
+            rect = text.draw(surface, label, (centre_x, y), size, colour, "midtop")
+            if selected:
+                text.draw(surface, ">", (rect.left - 6, y), size, text.YELLOW, "topright")
+            y += rect.height + 4
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 12, alpha))
+    surface.blit(shade, (0, 0))

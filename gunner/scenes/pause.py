@@ -1,0 +1,52 @@
+"""The pause menu, drawn over the frozen game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from gunner import text
+from gunner.input import PAUSE_KEYS
+from gunner.scenes.base import Menu, Scene, dim
+
+if TYPE_CHECKING:
+    from gunner.app import App
+    from gunner.scenes.play import PlayScene
+
+
+class PauseScene(Scene):
+    overlay = True
+
+    def __init__(self, play: PlayScene) -> None:
+        self.play = play
+        self.menu: Menu | None = None
+
+    def enter(self, app: App) -> None:
+        from gunner.scenes.title import TitleScene
+
+        self.menu = Menu(
+            [
+                ("RESUME", app.pop),
+                (
+                    "RESTART LEVEL",
+                    lambda: app.open_level(lambda: self.play.restarted(app), reset=True),
+                ),
+                ("QUIT TO TITLE", lambda: app.reset_to(TitleScene())),
+            ],
+            on_back=app.pop,
+        )
+
+    def handle_event(self, app: App, event: pygame.event.Event) -> None:
+        assert self.menu is not None
+        if event.type == pygame.KEYDOWN and event.key in PAUSE_KEYS:
+            app.pop()
+            return
+        self.menu.handle_event(app, event)
+
+    def draw(self, app: App, surface: pygame.Surface) -> None:
+        assert self.menu is not None
+        dim(surface)
+        w = surface.get_width()
+        text.draw(surface, "PAUSED", (w // 2, 70), 40, text.YELLOW, "midtop")
+        self.menu.draw(surface, w // 2, 120)

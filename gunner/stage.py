@@ -1,0 +1,201 @@
+"""The stage: one level in play. Entities, bullets, the quadtree, the camera, counters.
+
+`Stage.step(held)` advances the simulation by one fixed step of DT seconds
+given the buttons held during it. It never reads the keyboard, the clock or the
+screen, so the same level, seed and inputs always give the same run.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, fields
+from typing import Any
+
+import pygame
+
+from gunner.assets import PlayerMeta, load_player_meta
+from gunner.bullets import BulletSystem
+from gunner.camera import Camera
+from gunner.config import DT, VIEW_H, VIEW_W
+from gunner.entities import Entity, create_entity
+from gunner.entities.player import Player
+from gunner.input import Buttons
+from gunner.level import Level
+from gunner.quadtree import Quadtree
+from gunner.tilemap import TileMap
+
+# Effect name -> (frames, steps per frame). Effects are looks only: nothing reads them.
+EFFECTS = {"muzzle_flash": (3, 2), "impact": (4, 3), "dust": (4, 4)}
+# How long the player lies dead before the stage reports the run as lost.
+DEATH_DELAY = 1.5
+# Largest entity the tree should expect (a tall soldier); sizes its cells.
+TYPICAL_ENTITY = (24, 48)
+
+
+@dataclass
+class Counters:
+    """Collision checks made in one step, and what brute force would have made."""
+
+    tile: int = 0
+    entity_entity: int = 0
+    bullet_entity: int = 0
+    brute_entity_entity: int = 0
+    brute_bullet_entity: int = 0
+
+    def reset(self) -> None:
+        for f in fields(self):
+            setattr(self, f.name, 0)
+
+    def as_dict(self) -> dict[str, int]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass
+class Effect:
+    name: str
+    x: float
+    y: float
+    angle: float = 0.0
+    age: int = 0  # steps
+
+    @property
+    def frame(self) -> int:
+        return self.age // EFFECTS[self.name][1]
+
+
+class Stage:
+    def __init__(self, level: Level, seed: int = 0, player_meta: PlayerMeta | None = None) -> None:
+        self.level = level
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.player_meta = player_meta or load_player_meta()
+        self.tilemap = TileMap(level.solid.copy())
+        width, height = level.pixel_size
+        self.tree = Quadtree((0, 0, width, height), typical_size=TYPICAL_ENTITY)
+        self.bullets = BulletSystem()
+        self.entities: list[Entity] = []
+        self.effects: list[Effect] = []
+        self.events: list[str] = []  # sounds to play; the scene drains this
+        self.counters = Counters()
+        self.held = self.pressed = self.released = Buttons.NONE
+        self.steps = 0
+        self.time = 0.0
+        self.outcome: str | None = None  # "complete" or "dead" once the run is decided
+        self._dead_for = 0.0
+        self.unknown_classes: list[str] = []
+
+        player: Player | None = None
+        for spawn in level.spawns:
+            entity = create_entity(spawn)
+            if entity is None:
+                self.unknown_classes.append(spawn.cls)
+                continue
+            if isinstance(entity, Player):
+                if player is not None:
+                    continue  # one player; the validator reports the extra spawn
+                player = entity
+            self.add_entity(entity)
+        assert player is not None, "load_level guarantees a Player spawn"
+        self.player = player
+        self.camera = Camera(VIEW_W, VIEW_H, width, height)
+        self.camera.snap(*player.hitbox.center)
+
+    # -- services entities use -------------------------------------------------------
+
+    def add_entity(self, entity: Entity) -> None:
+        self.entities.append(entity)
+        self.tree.add(entity)
+
+    def query(self, rect: pygame.FRect, counter: str, ignore: Any = None) -> list:
+        """Quadtree query that charges its candidate checks to one of the counters."""
+        before = self.tree.checks
+        found = self.tree.query(rect, ignore)
+        setattr(self.counters, counter, getattr(self.counters, counter) + self.tree.checks - before)
+        return found
+
+    def emit(self, sound: str) -> None:
+        self.events.append(sound)
+
+    def add_effect(self, name: str, pos: tuple[float, float], angle: float = 0.0) -> None:
+        self.effects.append(Effect(name, pos[0], pos[1], angle))
+
+    def complete(self) -> None:
+        if self.outcome is None:
+            self.outcome = "complete"
+            self.emit("menu_select")
+
+    # -- the step ----------------------------------------------------------------------
+
+    def step(self, held: Buttons) -> None:
+        """Advance one fixed step with these buttons held."""
+        self.pressed = held & ~self.held
+        self.released = self.held & ~held
+        self.held = held
+        self.counters.reset()
+        self.tilemap.checks = 0
+
+        tree = self.tree
+        survivors: list[Entity] = []
+        # Entities spawned during the step land in the fresh list and tick next step.
+        current, self.entities = self.entities, []
+        for entity in current:
+            tree.remove(entity)
+            entity.tick(self)
+            if not entity.alive:
+                continue
+            tree.add(entity)
+            survivors.append(entity)
+            if entity.touches:
+                for other in self.query(entity.hitbox, "entity_entity", ignore=entity):
+                    if other.kind != "Bullet":
+                        entity.touch(other, self)
+        self.entities = survivors + self.entities
+
+        self.bullets.step(self)
+        self._step_effects()
+        self._step_outcome()
+        player = self.player
+        self.camera.update(player.hitbox.centerx, player.hitbox.centery, player.facing, DT)
+
+        n_e, n_b = len(self.entities), len(self.bullets)
+        self.counters.tile = self.tilemap.checks
+        self.counters.brute_entity_entity = n_e * (n_e - 1) // 2
+        self.counters.brute_bullet_entity = n_b * n_e
+        self.steps += 1
+        self.time += DT
+
+    def _step_effects(self) -> None:
+        kept = []
+        for effect in self.effects:
+            effect.age += 1
+            frames, per = EFFECTS[effect.name]
+            if effect.age < frames * per:
+                kept.append(effect)
+        self.effects = kept
+
+    def _step_outcome(self) -> None:
+        if self.player.alive or self.outcome is not None:
+            return
+        self._dead_for += DT
+        if self._dead_for >= DEATH_DELAY:
+            self.outcome = "dead"
+
+    # -- reporting ---------------------------------------------------------------------
+
+    def stats(self) -> dict[str, Any]:
+        """End-of-run numbers for the headless JSON line."""
+        p = self.player
+        return {
+            "frames": self.steps,
+            "level": str(self.level.path),
+            "entities": len(self.entities),
+            "bullets": len(self.bullets),
+            "tree_items": len(self.tree),
+            "player": {
+                "x": round(p.hitbox.centerx, 2),
+                "y": round(p.hitbox.bottom, 2),
+                "alive": p.alive,
+            },
+            "outcome": self.outcome,
+            "collisions": self.counters.as_dict(),
+        }

@@ -1,0 +1,20 @@
+"""Tests run headless: SDL's dummy drivers are chosen before pygame is imported."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _display():
+    """A dummy display, so images can be converted and levels loaded with art."""
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((480, 270))
+    yield
+    pygame.quit()

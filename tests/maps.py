@@ -1,0 +1,75 @@
+"""Small Tiled maps written from ASCII art, for tests.
+
+Legend: `#` solid, `=` one-way platform, `.` empty, `P` the player's feet
+(bottom-centre of that cell), `E` an exit tile.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from gunner.level import EMPTY, ONEWAY, SOLID
+
+TSX = """<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.8" tiledversion="1.8.2" name="t" tilewidth="16" tileheight="16"
+ tilecount="2" columns="2">
+ <image source="t.png" width="32" height="16"/>
+ <tile id="0"><properties><property name="solid" type="bool" value="true"/></properties></tile>
+ <tile id="1"><properties><property name="oneway" type="bool" value="true"/></properties></tile>
+</tileset>
+"""
+
+
+def grid(rows: list[str]) -> np.ndarray:
+    """Solid grid from ASCII art (for tilemap tests that need no file)."""
+    values = {"#": SOLID, "=": ONEWAY}
+    return np.array([[values.get(ch, EMPTY) for ch in row] for row in rows], dtype=np.uint8)
+
+
+def write_map(
+    directory: Path, rows: list[str], name: str = "test.tmx", extra_objects: str = ""
+) -> Path:
+    """A real .tmx + .tsx pair in `directory`, built from ASCII art."""
+    height, width = len(rows), len(rows[0])
+    gids = {"#": 1, "=": 2}
+    csv = ",\n".join(",".join(str(gids.get(ch, 0)) for ch in row) for row in rows)
+    objects = []
+    next_id = 1
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == "P":
+                objects.append(
+                    f'<object id="{next_id}" type="Player" x="{c * 16 + 8}" y="{(r + 1) * 16}">'
+                    "<point/></object>"
+                )
+                next_id += 1
+            elif ch == "E":
+                objects.append(
+                    f'<object id="{next_id}" type="Exit" x="{c * 16}" y="{r * 16}" '
+                    'width="16" height="16"/>'
+                )
+                next_id += 1
+    (directory / "t.tsx").write_text(TSX)
+    path = directory / name
+    path.write_text(
+        f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" renderorder="right-down"
+ width="{width}" height="{height}" tilewidth="16" tileheight="16" infinite="0"
+ nextlayerid="3" nextobjectid="{next_id + 10}">
+ <properties><property name="name" value="Test Range"/></properties>
+ <tileset firstgid="1" source="t.tsx"/>
+ <layer id="1" name="ground" width="{width}" height="{height}">
+  <data encoding="csv">
+{csv}
+</data>
+ </layer>
+ <objectgroup id="2" name="objects">
+  {"".join(objects)}
+  {extra_objects}
+ </objectgroup>
+</map>
+"""
+    )
+    return path

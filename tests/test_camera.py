@@ -1,0 +1,41 @@
+"""Camera: follows, and never shows outside the map."""
+
+from gunner.camera import Camera
+
+
+def test_camera_clamps_to_map_edges():
+    cam = Camera(480, 270, 2000, 600)
+    cam.snap(0, 0)
+    assert (cam.x, cam.y) == (0, 0)
+    cam.snap(5000, 5000)
+    assert (cam.x, cam.y) == (2000 - 480, 600 - 270)
+    for _ in range(600):
+        cam.update(1990, 590, 1, 1 / 60)
+    assert cam.x <= 2000 - 480 and cam.y <= 600 - 270
+
+
+def test_camera_follows_a_running_target_and_keeps_it_on_screen():
+    cam = Camera(480, 270, 4000, 600)
+    cam.snap(240, 400)
+    x = 240.0
+    for _ in range(600):
+        x += 110 / 60
+        cam.update(x, 400, 1, 1 / 60)
+        assert cam.x < x < cam.x + 480
+    assert cam.x > 500
+    # Look-ahead: facing right shows more ahead than behind.
+    assert x - cam.x < 240
+
+
+def test_map_smaller_than_view_is_centred():
+    cam = Camera(480, 270, 320, 200)
+    cam.snap(100, 100)
+    assert (cam.x, cam.y) == ((320 - 480) / 2, (200 - 270) / 2)
+
+
+def test_dead_zone_ignores_small_moves():
+    cam = Camera(480, 270, 4000, 2000)
+    cam.snap(1000, 1000)
+    start = (cam.x, cam.y)
+    cam.update(1010, 1000, 0, 1 / 60)
+    assert (cam.x, cam.y) == start

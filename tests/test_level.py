@@ -1,0 +1,85 @@
+"""Loading Tiled maps: solidity from tile properties, spawns, clear errors."""
+
+import subprocess
+import sys
+
+import pytest
+
+from gunner.level import EMPTY, ONEWAY, SOLID, LevelError, load_level
+from maps import write_map
+
+
+def test_solidity_and_spawns_come_from_the_map(tmp_path):
+    path = write_map(tmp_path, ["......", "..P..E", "==....", "######"])
+    level = load_level(path, images=False)
+    assert (level.width, level.height) == (6, 4)
+    assert level.name == "Test Range"
+    assert level.solid.dtype.name == "uint8"
+    assert list(level.solid[3]) == [SOLID] * 6
+    assert list(level.solid[2][:3]) == [ONEWAY, ONEWAY, EMPTY]
+    (player,) = level.spawns_of("Player")
+    assert player.foot == (2 * 16 + 8, 2 * 16)
+    assert len(level.spawns_of("Exit")) == 1
+
+
+def test_missing_player_is_refused(tmp_path):
+    path = write_map(tmp_path, ["....", "####"])
+    with pytest.raises(LevelError, match="no Player object"):
+        load_level(path, images=False)
+
+
+@pytest.mark.parametrize(
+    ("content", "cause"),
+    [
+        ("<map", "not valid XML"),
+        ("<tileset/>", "not a Tiled map"),
+        (
+            '<map orientation="isometric" width="4" height="4" tilewidth="16" tileheight="16"/>',
+            "isometric maps are not supported",
+        ),
+        (
+            '<map orientation="orthogonal" infinite="1" width="4" height="4" tilewidth="16" '
+            'tileheight="16"/>',
+            "infinite maps are not supported",
+        ),
+        (
+            '<map orientation="orthogonal" width="4" height="4" tilewidth="32" tileheight="32"/>',
+            "tile size 32x32 is not supported",
+        ),
+        (
+            '<map orientation="orthogonal" width="1000000" height="1000000" tilewidth="16" '
+            'tileheight="16"/>',
+            "too large",
+        ),
+    ],
+)
+def test_broken_maps_give_one_line_errors(tmp_path, content, cause):
+    path = tmp_path / "bad.tmx"
+    path.write_text(content)
+    with pytest.raises(LevelError) as info:
+        load_level(path, images=False)
+    message = str(info.value)
+    assert message.startswith(str(path)) and cause in message
+    assert "\n" not in message
+
+
+def test_missing_tileset_names_the_file(tmp_path):
+    path = write_map(tmp_path, ["P...", "####"])
+    (tmp_path / "t.tsx").unlink()
+    with pytest.raises(LevelError, match="t.tsx"):
+        load_level(path, images=False)
+
+
+def test_cli_refuses_a_broken_map_without_a_traceback(tmp_path):
+    path = tmp_path / "broken.tmx"
+    path.write_text("<map")
+    run = subprocess.run(
+        [sys.executable, "-m", "gunner", "--headless", "--level", str(path), "--frames", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 1
+    assert run.stdout == ""
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and str(path) in lines[0] and "not valid XML" in lines[0]

@@ -1,0 +1,172 @@
+"""Player physics, aiming and firing, driven through the stage with button masks."""
+
+import pytest
+
+from gunner.config import DT, TILE
+from gunner.entities.player import (
+    AIM_VECTORS,
+    CROUCH_HEIGHT,
+    FIRE_COOLDOWN,
+    HEIGHT,
+    MAX_FALL,
+    RUN_SPEED,
+    Aim,
+    choose_aim,
+)
+from gunner.input import Buttons as B
+from gunner.level import load_level
+from gunner.stage import Stage
+from maps import write_map
+
+OPEN_FIELD = [
+    "." * 40,
+] * 14 + [
+    "....P" + "." * 35,
+    "#" * 40,
+]
+
+
+@pytest.fixture
+def stage(tmp_path):
+    return Stage(load_level(write_map(tmp_path, OPEN_FIELD), images=False))
+
+
+def run(stage, held, steps):
+    for _ in range(steps):
+        stage.step(held)
+
+
+def test_player_settles_on_the_ground(stage):
+    run(stage, B.NONE, 30)
+    p = stage.player
+    assert p.on_ground and p.hitbox.bottom == 15 * TILE and p.vy == 0
+
+
+def test_running_reaches_run_speed_and_facing_follows_movement(stage):
+    run(stage, B.NONE, 10)
+    x0 = stage.player.hitbox.centerx
+    run(stage, B.RIGHT, 60)
+    p = stage.player
+    assert p.vx == pytest.approx(RUN_SPEED)
+    assert p.hitbox.centerx - x0 == pytest.approx(RUN_SPEED, rel=0.1)
+    assert p.facing == 1
+    run(stage, B.LEFT, 5)
+    assert p.facing == -1
+
+
+def jump_height(stage, hold_steps):
+    run(stage, B.NONE, 20)
+    floor = stage.player.hitbox.bottom
+    top = floor
+    for i in range(120):
+        stage.step(B.JUMP if i < hold_steps else B.NONE)
+        top = min(top, stage.player.hitbox.bottom)
+    assert stage.player.on_ground
+    return floor - top
+
+
+def test_holding_jump_jumps_higher(tmp_path):
+    tap = jump_height(Stage(load_level(write_map(tmp_path, OPEN_FIELD), images=False)), 1)
+    held = jump_height(Stage(load_level(write_map(tmp_path, OPEN_FIELD), images=False)), 40)
+    assert 2 * TILE <= tap < 3.5 * TILE
+    assert held > tap * 1.5
+    assert held >= 4.5 * TILE
+
+
+def test_fall_speed_is_capped(tmp_path):
+    rows = ["....P..."] + ["........"] * 40
+    stage = Stage(load_level(write_map(tmp_path, rows), images=False))
+    run(stage, B.NONE, 60)
+    assert stage.player.vy == pytest.approx(MAX_FALL)
+
+
+def test_falling_out_of_the_map_kills_and_ends_the_run(tmp_path):
+    rows = ["....P..."] + ["........"] * 4
+    stage = Stage(load_level(write_map(tmp_path, rows), images=False))
+    run(stage, B.NONE, 60)
+    assert not stage.player.alive
+    assert stage.player not in stage.tree and stage.player not in stage.entities
+    run(stage, B.NONE, 120)
+    assert stage.outcome == "dead"
+
+
+@pytest.mark.parametrize(
+    ("held", "on_ground", "aim", "crouch"),
+    [
+        (B.NONE, True, Aim.FORWARD, False),
+        (B.UP, True, Aim.UP, False),
+        (B.UP | B.RIGHT, True, Aim.DIAG_UP, False),
+        (B.DOWN | B.LEFT, True, Aim.DIAG_DOWN, False),
+        (B.DOWN, True, Aim.FORWARD, True),
+        (B.DOWN, False, Aim.DOWN, False),
+        (B.DOWN | B.RIGHT, False, Aim.DIAG_DOWN, False),
+    ],
+)
+def test_contra_aiming_rules(held, on_ground, aim, crouch):
+    assert choose_aim(held, on_ground) == (aim, crouch)
+
+
+@pytest.mark.parametrize(
+    ("held", "direction"),
+    [
+        (B.FIRE, (1, 0)),
+        (B.FIRE | B.UP, (0, -1)),
+        (B.FIRE | B.UP | B.RIGHT, AIM_VECTORS[Aim.DIAG_UP]),
+        (B.FIRE | B.UP | B.LEFT, (-AIM_VECTORS[Aim.DIAG_UP][0], AIM_VECTORS[Aim.DIAG_UP][1])),
+        (B.FIRE | B.DOWN | B.RIGHT, AIM_VECTORS[Aim.DIAG_DOWN]),
+    ],
+)
+def test_bullets_leave_the_muzzle_in_the_aim_direction(stage, held, direction):
+    run(stage, B.NONE, 20)
+    stage.step(held)
+    (bullet,) = stage.bullets.live
+    speed = (bullet.vx**2 + bullet.vy**2) ** 0.5
+    assert bullet.vx / speed == pytest.approx(direction[0], abs=1e-6)
+    assert bullet.vy / speed == pytest.approx(direction[1], abs=1e-6)
+    # Spawned at the gun, not at the player's centre: within the sprite, off-centre.
+    p = stage.player
+    assert abs(bullet.hitbox.centerx - p.hitbox.centerx) <= 16
+    assert p.hitbox.bottom - 32 <= bullet.hitbox.centery <= p.hitbox.bottom
+
+
+def test_crouching_shrinks_the_hitbox_and_holds_position(stage):
+    run(stage, B.NONE, 20)
+    x = stage.player.hitbox.centerx
+    run(stage, B.DOWN, 10)
+    assert stage.player.crouching and stage.player.hitbox.height == CROUCH_HEIGHT
+    run(stage, B.DOWN | B.FIRE, 1)
+    assert stage.player.hitbox.centerx == x
+    run(stage, B.NONE, 2)
+    assert stage.player.hitbox.height == HEIGHT
+
+
+def test_airborne_down_aims_straight_down(stage):
+    run(stage, B.NONE, 20)
+    run(stage, B.JUMP, 10)
+    stage.step(B.DOWN | B.FIRE)
+    (bullet,) = stage.bullets.live
+    assert bullet.vx == 0 and bullet.vy > 0
+
+
+def test_holding_fire_is_automatic_with_a_cooldown(stage):
+    run(stage, B.NONE, 20)
+    run(stage, B.FIRE, 60)
+    expected = 60 * DT / FIRE_COOLDOWN
+    assert abs(stage.bullets.fired - expected) <= 1.5
+
+
+def test_drop_through_one_way_platform(tmp_path):
+    rows = ["." * 10] * 3 + ["..P......."] + ["=" * 10] + ["." * 10] * 4 + ["#" * 10]
+    stage = Stage(load_level(write_map(tmp_path, rows), images=False))
+    run(stage, B.NONE, 30)
+    assert stage.player.hitbox.bottom == 4 * TILE
+    run(stage, B.DOWN | B.JUMP, 3)
+    run(stage, B.NONE, 60)
+    assert stage.player.hitbox.bottom == 9 * TILE
+
+
+def test_reaching_the_exit_completes_the_level(tmp_path):
+    rows = ["." * 12] * 3 + ["..P......E.."] + ["#" * 12]
+    stage = Stage(load_level(write_map(tmp_path, rows), images=False))
+    run(stage, B.RIGHT, 120)
+    assert stage.outcome == "complete"
