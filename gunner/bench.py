@@ -1,0 +1,658 @@
+"""Broad-phase benchmark: ``python -m gunner.bench [--quick] [--json] [--sizes 250,1000]``.
+
+One process, one seeded workload, every contender side by side. Each frame, every item
+does what the stage does: ``remove`` it, move it (bouncing inside the world), ``query``
+its own hitbox ignoring itself, ``add`` it back. Workloads:
+
+* ``moving N``: N items of 24x48 in a 6,400x1,280 world, N in 250/1,000/2,000/4,000.
+* ``bullets``: 200 entities of 24x48 plus 3,000 fast 6x6 bullets, all doing the same
+  loop (a bullet's query finds what it hits).
+
+Contenders: brute force (``FRect.collidelistall`` over every hitbox, all pairs in C);
+the SDL2 "gunner" tutorial's fixed-depth quadtree, re-implemented here faithfully as the
+reference; a classic threshold-split quadtree rebuilt from scratch every frame; a uniform
+grid with de-duplication; ``pyqtree``; ``fastquadtree`` (Rust); and ours,
+`gunner.quadtree.Quadtree`. Optional libraries are imported lazily and skipped with a
+note when missing.
+
+Every contender's results are filtered exactly (``colliderect``) and checked, query by
+query and frame by frame, against brute force; any difference aborts loudly. Columns:
+median ms/frame after warm-up, candidate checks/frame (candidates each contender hands
+back or examines; for libraries that return exact hits that is the hits), real
+overlaps/frame (one per querier per item it overlaps) and time relative to ours.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from gunner.quadtree import Quadtree  # noqa: E402
+
+FRect = pygame.FRect
+WORLD_W = 6400.0
+WORLD_H = 1280.0
+ENTITY_SIZE = (24.0, 48.0)
+BULLET_SIZE = (6.0, 6.0)
+SEED = 1234
+
+
+class Body:
+    """A benchmark item: a hitbox, a velocity, a stable id and a slot for adapters."""
+
+    __slots__ = ("hitbox", "vx", "vy", "mx", "my", "id", "box")
+
+    def __init__(self, i: int, x: float, y: float, w: float, h: float, vx: float, vy: float):
+        self.hitbox = FRect(x, y, w, h)
+        self.vx = vx
+        self.vy = vy
+        self.mx = WORLD_W - w  # largest x that keeps it inside the world
+        self.my = WORLD_H - h
+        self.id = i
+        self.box: Any = None  # adapters for libraries remember the last bbox here
+
+    def __repr__(self) -> str:
+        return f"Body({self.id})"
+
+
+def move(b: Body) -> None:
+    """Advance one frame, bouncing off the world's edges (same for every contender)."""
+    hb = b.hitbox
+    x = hb.x + b.vx
+    if x < 0.0 or x > b.mx:
+        b.vx = -b.vx
+        x = hb.x + b.vx
+    y = hb.y + b.vy
+    if y < 0.0 or y > b.my:
+        b.vy = -b.vy
+        y = hb.y + b.vy
+    hb.x = x
+    hb.y = y
+
+
+def make_bodies(entities: int, bullets: int = 0, seed: int = SEED) -> list[Body]:
+    """The seeded workload: entities walk (<=3 px/frame), bullets fly (6-12 px/frame)."""
+    rng = random.Random(seed)
+    out: list[Body] = []
+    for kind, count, speed in ((ENTITY_SIZE, entities, 3.0), (BULLET_SIZE, bullets, 12.0)):
+        w, h = kind
+        for _ in range(count):
+            vx = rng.uniform(-speed, speed)
+            vy = rng.uniform(-speed, speed) * (0.3 if kind is ENTITY_SIZE else 1.0)
+            x = rng.uniform(0.0, WORLD_W - w)
+            y = rng.uniform(0.0, WORLD_H - h)
+            out.append(Body(len(out), x, y, w, h, vx, vy))
+    return out
+
+
+# --------------------------------------------------------------------------------------
+# Contenders. Each is a class whose `step(bodies, results)` runs one frame and appends
+# each query's exact hits to `results`; `checks` counts candidates examined.
+# --------------------------------------------------------------------------------------
+
+
+class Contender:
+    """Base: a name, a candidate counter and the per-frame loop."""
+
+    name = "?"
+
+    def __init__(self, bodies: list[Body]) -> None:
+        self.checks = 0
+
+    def step(self, bodies: list[Body], results: list[list[Body]]) -> None:
+        raise NotImplementedError
+
+
+class BruteForce(Contender):
+    """All pairs: every query tests every hitbox (in C, via ``collidelistall``)."""
+
+    name = "brute force"
+
+    def __init__(self, bodies: list[Body]) -> None:
+        super().__init__(bodies)
+        self.rects = [b.hitbox for b in bodies]  # the same FRects, mutated in place
+
+    def step(self, bodies: list[Body], results: list[list[Body]]) -> None:
+        rects = self.rects
+        n = len(rects)
+        for b in bodies:
+            move(b)
+            # The querier is "removed" while it queries; it is the only absent item.
+            results.append(
+                [bodies[i] for i in b.hitbox.collidelistall(rects) if bodies[i] is not b]
+            )
+        self.checks += n * (n - 1)
+
+
+class TreeLike(Contender):
+    """Anything with add/remove/query(rect, ignore): the game's own loop."""
+
+    def make(self, bodies: list[Body]) -> Any:
+        raise NotImplementedError
+
+    def __init__(self, bodies: list[Body]) -> None:
+        super().__init__(bodies)
+        self.tree = self.make(bodies)
+        for b in bodies:
+            self.tree.add(b)
+
+    def step(self, bodies: list[Body], results: list[list[Body]]) -> None:
+        tree = self.tree
+        remove = tree.remove
+        add = tree.add
+        query = tree.query
+        append = results.append
+        for b in bodies:
+            remove(b)
+            move(b)
+            append(query(b.hitbox, b))
+            add(b)
+        self.checks = tree.checks
+
+
+class Ours(TreeLike):
+    name = "ours"
+
+    def make(self, bodies: list[Body]) -> Any:
+        # The game passes the largest entity's size as the typical size.
+        return Quadtree((0, 0, WORLD_W, WORLD_H), typical_size=ENTITY_SIZE)
+
+
+class _TutNode:
+    __slots__ = ("x", "y", "w", "h", "depth", "ents", "kids")
+
+    def __init__(self, x: float, y: float, w: float, h: float, depth: int, max_depth: int):
+        self.x, self.y, self.w, self.h, self.depth = x, y, w, h, depth
+        self.ents: list[Body] = []
+        self.kids: list[_TutNode] | None = None
+        if depth < max_depth:  # the tutorial pre-builds the whole tree to a fixed depth
+            hw, hh = w / 2, h / 2
+            self.kids = [
+                _TutNode(x + hw, y, hw, hh, depth + 1, max_depth),  # 0: top right
+                _TutNode(x, y, hw, hh, depth + 1, max_depth),  # 1: top left
+                _TutNode(x, y + hh, hw, hh, depth + 1, max_depth),  # 2: bottom left
+                _TutNode(x + hw, y + hh, hw, hh, depth + 1, max_depth),  # 3: bottom right
+            ]
+
+
+def _tut_index(n: _TutNode, x: float, y: float, w: float, h: float) -> int:
+    """The tutorial's getIndex: the quadrant the rect fits in, -1 if it straddles."""
+    vmid = n.x + n.w / 2
+    hmid = n.y + n.h / 2
+    top = y < hmid and y + h < hmid
+    bottom = y > hmid
+    if x < vmid and x + w < vmid:
+        if top:
+            return 1
+        if bottom:
+            return 2
+    elif x > vmid:
+        if top:
+            return 0
+        if bottom:
+            return 3
+    return -1
+
+
+class TutorialTree:
+    """The SDL2 "gunner" tutorial's quadtree (fixed depth, straddlers stay in the parent).
+
+    ``remove`` walks down with the item's *current* hitbox, as the tutorial does: it
+    only works because the stage removes an item before moving it.
+    """
+
+    def __init__(self, bounds: tuple[float, float, float, float], max_depth: int) -> None:
+        self.root = _TutNode(*bounds, 0, max_depth)
+        self.checks = 0
+
+    def _node(self, b: Body) -> _TutNode:
+        x, y, w, h = b.hitbox
+        n = self.root
+        while n.kids is not None:
+            i = _tut_index(n, x, y, w, h)
+            if i < 0:
+                break
+            n = n.kids[i]
+        return n
+
+    def add(self, b: Body) -> None:
+        self._node(b).ents.append(b)
+
+    def remove(self, b: Body) -> None:
+        self._node(b).ents.remove(b)
+
+    def _within(self, n: _TutNode, x: float, y: float, w: float, h: float, out: list) -> None:
+        if n.kids is not None:
+            i = _tut_index(n, x, y, w, h)
+            if i >= 0:
+                self._within(n.kids[i], x, y, w, h, out)
+            else:  # a straddling query visits all four children
+                for k in n.kids:
+                    self._within(k, x, y, w, h, out)
+        out.extend(n.ents)
+
+    def query(self, rect: FRect, ignore: Body | None = None) -> list[Body]:
+        cands: list[Body] = []
+        x, y, w, h = rect
+        self._within(self.root, x, y, w, h, cands)
+        self.checks += len(cands)
+        collide = rect.colliderect
+        return [c for c in cands if c is not ignore and collide(c.hitbox)]
+
+
+class Tutorial(TreeLike):
+    name = "tutorial (depth 4)"
+    depth = 4
+
+    def make(self, bodies: list[Body]) -> Any:
+        return TutorialTree((0.0, 0.0, WORLD_W, WORLD_H), self.depth)
+
+
+class _RNode:
+    __slots__ = ("x0", "y0", "x1", "y1", "depth", "items", "kids")
+
+    def __init__(self, x0: float, y0: float, x1: float, y1: float, depth: int) -> None:
+        self.x0, self.y0, self.x1, self.y1, self.depth = x0, y0, x1, y1, depth
+        self.items: list[tuple[float, float, float, float, Body]] = []
+        self.kids: list[_RNode] | None = None
+
+
+class Rebuilt(Contender):
+    """Classic threshold-split quadtree (capacity 8), cleared and rebuilt every frame.
+
+    Items move during the frame after the rebuild, so queries grow by the largest
+    per-frame speed; candidates are then tested against current hitboxes.
+    """
+
+    name = "rebuilt each frame"
+    capacity = 8
+    max_depth = 8
+
+    def __init__(self, bodies: list[Body]) -> None:
+        super().__init__(bodies)
+        self.mx = max(abs(b.vx) for b in bodies) if bodies else 0.0
+        self.my = max(abs(b.vy) for b in bodies) if bodies else 0.0
+
+    def _insert(self, node: _RNode, entry: tuple) -> None:
+        x0, y0, x1, y1, _ = entry
+        while True:
+            kids = node.kids
+            if kids is not None:
+                mx = (node.x0 + node.x1) * 0.5
+                my = (node.y0 + node.y1) * 0.5
+                if x1 < mx:
+                    i = 0 if y1 < my else (2 if y0 >= my else -1)
+                elif x0 >= mx:
+                    i = 1 if y1 < my else (3 if y0 >= my else -1)
+                else:
+                    i = -1
+                if i >= 0:
+                    node = kids[i]
+                    continue
+            node.items.append(entry)
+            if kids is None and len(node.items) > self.capacity and node.depth < self.max_depth:
+                self._split(node)
+            return
+
+    def _split(self, node: _RNode) -> None:
+        mx = (node.x0 + node.x1) * 0.5
+        my = (node.y0 + node.y1) * 0.5
+        d = node.depth + 1
+        node.kids = [
+            _RNode(node.x0, node.y0, mx, my, d),
+            _RNode(mx, node.y0, node.x1, my, d),
+            _RNode(node.x0, my, mx, node.y1, d),
+            _RNode(mx, my, node.x1, node.y1, d),
+        ]
+        items, node.items = node.items, []
+        for e in items:
+            self._insert(node, e)
+
+    def step(self, bodies: list[Body], results: list[list[Body]]) -> None:
+        root = _RNode(0.0, 0.0, WORLD_W, WORLD_H, 0)
+        insert = self._insert
+        for b in bodies:
+            x, y, w, h = b.hitbox
+            insert(root, (x, y, x + w, y + h, b))
+        gx, gy = self.mx, self.my
+        checks = 0
+        for b in bodies:
+            move(b)
+            hb = b.hitbox
+            collide = hb.colliderect
+            x, y, w, h = hb
+            qx0, qy0, qx1, qy1 = x - gx, y - gy, x + w + gx, y + h + gy
+            found = []
+            stack = [root]
+            while stack:
+                n = stack.pop()
+                if n.x0 > qx1 or n.x1 < qx0 or n.y0 > qy1 or n.y1 < qy0:
+                    continue
+                if n.kids is not None:
+                    stack.extend(n.kids)
+                checks += len(n.items)
+                for e in n.items:
+                    o = e[4]
+                    if collide(o.hitbox) and o is not b:
+                        found.append(o)
+            results.append(found)
+        self.checks += checks
+
+
+class GridTree:
+    """Uniform grid: an item is filed in every cell its hitbox touches; queries de-dup."""
+
+    def __init__(self, cell: float) -> None:
+        self.inv = 1.0 / cell
+        self.ncols = int(WORLD_W // cell) + 1
+        self.maxr = int(WORLD_H // cell)
+        self.cells: dict[int, dict[Body, None]] = {}
+        self.where: dict[Body, list[dict[Body, None]]] = {}
+        self.checks = 0
+
+    def _span(self, x: float, y: float, w: float, h: float) -> tuple[int, int, int, int]:
+        inv, maxc, maxr = self.inv, self.ncols - 1, self.maxr
+        c0 = min(max(int(x * inv), 0), maxc)
+        c1 = min(max(int((x + w) * inv), 0), maxc)
+        r0 = min(max(int(y * inv), 0), maxr)
+        r1 = min(max(int((y + h) * inv), 0), maxr)
+        return c0, c1, r0, r1
+
+    def add(self, b: Body) -> None:
+        c0, c1, r0, r1 = self._span(*b.hitbox)
+        cells, ncols = self.cells, self.ncols
+        mine = []
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                k = r * ncols + c
+                cell = cells.get(k)
+                if cell is None:
+                    cell = cells[k] = {}
+                cell[b] = None
+                mine.append(cell)
+        self.where[b] = mine
+
+    def remove(self, b: Body) -> None:
+        for cell in self.where.pop(b):
+            del cell[b]
+
+    def query(self, rect: FRect, ignore: Body | None = None) -> list[Body]:
+        c0, c1, r0, r1 = self._span(*rect)
+        cells, ncols = self.cells, self.ncols
+        seen: set[Body] = set()
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                cell = cells.get(r * ncols + c)
+                if cell:
+                    seen.update(cell)
+        self.checks += len(seen)
+        collide = rect.colliderect
+        return [o for o in seen if o is not ignore and collide(o.hitbox)]
+
+
+class Grid(TreeLike):
+    name = "uniform grid 64"
+
+    def make(self, bodies: list[Body]) -> Any:
+        return GridTree(64.0)
+
+
+class PyQtree(Contender):
+    """``pyqtree.Index``: insert(item, bbox) / remove(item, bbox) / intersect(bbox)."""
+
+    name = "pyqtree"
+
+    def __init__(self, bodies: list[Body]) -> None:
+        super().__init__(bodies)
+        import pyqtree
+
+        self.index = pyqtree.Index(bbox=(0.0, 0.0, WORLD_W, WORLD_H))
+        for b in bodies:
+            x, y, w, h = b.hitbox
+            b.box = (x, y, x + w, y + h)
+            self.index.insert(b, b.box)
+
+    def step(self, bodies: list[Body], results: list[list[Body]]) -> None:
+        index = self.index
+        remove, insert, intersect = index.remove, index.insert, index.intersect
+        checks = 0
+        for b in bodies:
+            remove(b, b.box)
+            move(b)
+            hb = b.hitbox
+            x, y, w, h = hb
+            box = (x, y, x + w, y + h)
+            cands = intersect(box)  # inclusive edges: filter exactly below
+            checks += len(cands)
+            collide = hb.colliderect
+            results.append([o for o in cands if o is not b and collide(o.hitbox)])
+            insert(b, box)
+            b.box = box
+        self.checks += checks
+
+
+class FastQuadtree(Contender):
+    """``fastquadtree.RectQuadTree`` (Rust) with integer ids; a move is one ``update``.
+
+    Measured faster than delete + insert around the query (two calls per item, not
+    three); ids index the body list so no object store is needed.
+    """
+
+    name = "fastquadtree"
+    capacity = 16
+
+    def __init__(self, bodies: list[Body]) -> None:
+        super().__init__(bodies)
+        from fastquadtree import RectQuadTree
+
+        self.tree = RectQuadTree((0.0, 0.0, WORLD_W, WORLD_H), self.capacity, dtype="f64")
+        self.by_id = {b.id: b for b in bodies}
+        for b in bodies:
+            x, y, w, h = b.hitbox
+            b.box = (x, y, x + w, y + h)
+            self.tree.insert(b.box, b.id)
+
+    def step(self, bodies: list[Body], results: list[list[Body]]) -> None:
+        tree = self.tree
+        update, query = tree.update_tuple, tree.query
+        by_id = self.by_id
+        checks = 0
+        for b in bodies:
+            move(b)
+            hb = b.hitbox
+            x, y, w, h = hb
+            box = (x, y, x + w, y + h)
+            update(b.id, b.box, box)
+            b.box = box
+            me = b.id
+            cands = query(box)  # (id, x0, y0, x1, y1) tuples, inclusive edges
+            checks += len(cands) - 1  # it finds the querier itself; not a candidate
+            collide = hb.colliderect
+            found = []
+            for t in cands:
+                if t[0] != me:
+                    o = by_id[t[0]]
+                    if collide(o.hitbox):
+                        found.append(o)
+            results.append(found)
+        self.checks += checks
+
+
+# --------------------------------------------------------------------------------------
+# Running and reporting.
+# --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    """One line of a table."""
+
+    workload: str
+    items: int
+    contender: str
+    ms: float  # median ms/frame
+    checks: float  # candidate checks/frame
+    overlaps: float  # real overlaps/frame
+    rel: float | None = None  # time / ours
+    note: str = ""
+
+
+def _fingerprint(results: list[list[Body]]) -> int:
+    return hash(tuple(tuple(sorted(o.id for o in found)) for found in results))
+
+
+def run_one(
+    cls: type[Contender], make: Callable[[], list[Body]], frames: int, warmup: int
+) -> tuple[Row, list[int]]:
+    bodies = make()
+    c = cls(bodies)
+    times: list[float] = []
+    prints: list[int] = []
+    overlaps = 0
+    checks0 = 0
+    for f in range(warmup + frames):
+        if f == warmup:
+            checks0 = c.checks
+        results: list[list[Body]] = []
+        t0 = time.perf_counter()
+        c.step(bodies, results)
+        t1 = time.perf_counter()
+        prints.append(_fingerprint(results))
+        if f >= warmup:
+            times.append(t1 - t0)
+            overlaps += sum(map(len, results))
+    row = Row(
+        "", len(bodies), cls.name, statistics.median(times) * 1000.0,
+        (c.checks - checks0) / frames, overlaps / frames,
+    )  # fmt: skip
+    return row, prints
+
+
+def contenders() -> tuple[list[type[Contender]], list[str]]:
+    """Every contender that can run here, and notes on those skipped."""
+    out: list[type[Contender]] = [BruteForce, Tutorial, Rebuilt, Grid]
+    notes = []
+    for mod, cls in (("pyqtree", PyQtree), ("fastquadtree", FastQuadtree)):
+        try:
+            __import__(mod)
+        except ImportError:
+            notes.append(f"{mod} not installed: skipped (pip install -e '.[bench]')")
+        else:
+            out.append(cls)
+    out.append(Ours)
+    return out, notes
+
+
+def bench_workload(
+    label: str, make: Callable[[], list[Body]], frames: int, warmup: int
+) -> list[Row]:
+    """Run every contender on one workload, verify them against brute force."""
+    classes, _ = contenders()
+    rows = []
+    reference: list[int] | None = None
+    for cls in classes:
+        row, prints = run_one(cls, make, frames, warmup)
+        row.workload = label
+        if reference is None:  # brute force runs first
+            reference = prints
+        elif prints != reference:
+            bad = next(i for i, (a, b) in enumerate(zip(prints, reference, strict=True)) if a != b)
+            raise SystemExit(
+                f"FATAL: {cls.name} disagrees with brute force on {label}, frame {bad}: "
+                "it missed or invented overlaps"
+            )
+        rows.append(row)
+    ours = next(r for r in rows if r.contender == Ours.name)
+    for r in rows:
+        r.rel = r.ms / ours.ms if ours.ms > 0 else None
+    return rows
+
+
+def bench_stage(frames: int = 30) -> Row | None:
+    """Hook for the whole-stage step timed through the real game code.
+
+    TODO: full stage step row: 1,000 enemies walking and shooting plus 2,000 bullets on
+    a 300x60-tile map. Return a `Row` (contender "stage step") and `print_table` shows
+    it under the tables.
+    """
+    return None
+
+
+def print_table(rows: Sequence[Row], notes: Sequence[str] = (), out: Any = None) -> None:
+    """Human-readable tables, one per workload."""
+    out = out or sys.stdout
+    header = (
+        f"{'contender':<22}{'ms/frame':>10}{'checks/frame':>14}{'overlaps/frame':>16}{'vs ours':>9}"
+    )
+    last = None
+    for r in rows:
+        key = (r.workload, r.items)
+        if key != last:
+            print(f"\n== {r.workload}: {r.items} items ==", file=out)
+            print(header, file=out)
+            last = key
+        rel = f"{r.rel:.1f}x" if r.rel is not None else "-"
+        print(
+            f"{r.contender:<22}{r.ms:>10.2f}{r.checks:>14.0f}{r.overlaps:>16.0f}{rel:>9}"
+            + (f"  {r.note}" if r.note else ""),
+            file=out,
+        )
+    for n in notes:
+        print(f"note: {n}", file=out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m gunner.bench", description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true", help="tiny smoke run (a second or two)")
+    ap.add_argument("--json", action="store_true", help="print results as JSON instead")
+    ap.add_argument("--sizes", default="250,1000,2000,4000", help="comma-separated item counts")
+    ap.add_argument("--no-bullets", action="store_true", help="skip the bullets workload")
+    args = ap.parse_args(argv)
+
+    if args.quick:
+        sizes, bullets = [120], (20, 200)
+    else:
+        sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+        bullets = (200, 3000)
+    _, notes = contenders()
+    rows: list[Row] = []
+    for n in sizes:
+        # Fewer frames for big N keeps the whole run within ~3 minutes on 2 cores.
+        frames, warmup = (3, 1) if args.quick else (max(20, min(60, 60_000 // n)), 3)
+        rows += bench_workload("moving", lambda n=n: make_bodies(n), frames, warmup)
+        if not args.json:
+            print_table(rows[-len(contenders()[0]) :])
+    if not args.no_bullets:
+        e, b = bullets
+        frames, warmup = (3, 1) if args.quick else (40, 3)
+        rows += bench_workload(f"bullets ({e} + {b})", lambda: make_bodies(e, b), frames, warmup)
+        if not args.json:
+            print_table(rows[-len(contenders()[0]) :])
+    stage = bench_stage()
+    if stage is not None:
+        rows.append(stage)
+    if args.json:
+        print(json.dumps({"rows": [asdict(r) for r in rows], "notes": notes}, indent=1))
+    else:
+        if stage is not None:
+            print_table([stage])
+        for n in notes:
+            print(f"note: {n}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,359 @@
+"""The stage-level broad phase: a loose quadtree flattened into sorted rows per level.
+
+Every live entity and bullet lives in one `Quadtree`. Each simulation step an item is
+`remove`d, moves, and is `add`ed back; collision candidates and the camera's draw list
+come from `query`.
+
+Design (chosen by measurement: ``python -m gunner.bench``, notes in the report)
+---------------------------------------------------------------------------
+A loose quadtree files each item in exactly one node, chosen in O(1) from its size
+(the level) and its centre (the node), and a query visits the nodes whose loose bounds
+reach it. Walking nodes costs a Python call each, so each level here is flattened:
+
+* a level is a stack of horizontal rows of height ``row_h`` (level 0: the typical
+  item's height; level i: ``2**i`` times that), and an item goes to the finest level
+  whose cell (``typical_w x typical_h`` times ``2**i``) is at least its size;
+* within its level the item sits in the row holding its centre y, in a list kept
+  sorted by centre x (two parallel lists: keys and items);
+* a level remembers its *reach*: the largest half-width/half-height of any item ever
+  filed there. A query visits the rows whose centres it can reach and, in each, takes
+  the slice of centres within reach in x by two ``bisect`` calls (C speed). So x adds
+  no false candidates at all and y adds at most one row's height: for same-sized items
+  that is ~1.5x the true overlaps, visiting ~3 rows.
+
+``remove`` finds an item in O(log n) from the (row, key) remembered at `add`, however
+far it has moved since. Candidates are filtered exactly with ``FRect.colliderect``
+(touching edges do not overlap), so ``query`` returns exactly the overlapping items,
+each once.
+
+Tuning rule
+-----------
+Pass ``typical_size=(w, h)``: the largest common moving thing (e.g. the biggest
+enemy's hitbox). Without it the tree learns it: the median size of the first
+`LEARN_AFTER` adds, after which it re-files everything once. ``leaf_size`` sets level
+0's (cell width, row height) directly. Bigger rows mean fewer rows per query but more
+false candidates (ratio ~ 1 + row_h / (query_h + item_h)). ``max_depth`` caps the
+number of coarser levels (default: until a row is as tall as the bounds); items too
+big for the coarsest level still go there. Reach only grows (until `clear`).
+
+Items outside ``bounds`` are clamped into the top or bottom row (x is never clamped):
+clamping is monotone, so they are still stored and found.
+
+Items are keyed by identity: use the default ``object.__hash__``; ``__eq__`` is never
+called. Hitboxes must not have negative sizes. Zero-size hitboxes are stored and
+counted but overlap nothing (pygame's rule).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left as _bisect_left
+from bisect import bisect_right as _bisect_right
+from collections.abc import Iterator
+from typing import Any, Protocol
+
+import pygame
+
+__all__ = ["HasHitbox", "Quadtree"]
+
+# Pad the query's reach so float32 rounding inside pygame's colliderect can never
+# make an item overlap that real arithmetic put just out of reach (1/16 px >> float32
+# ulp for coordinates below ~100k px).
+_PAD = 0.0625
+
+_DEFAULT_SIZE = (32.0, 32.0)
+# Without a typical_size hint, the tree learns it from this many adds.
+LEARN_AFTER = 64
+
+
+def _leaf_for(typical: tuple[float, float]) -> tuple[float, float]:
+    """The finest level's (cell width, row height) for items about ``typical`` big."""
+    return (max(float(typical[0]), 1.0), max(float(typical[1]), 1.0))
+
+
+class HasHitbox(Protocol):
+    """Anything with a pygame ``FRect``/``Rect`` hitbox can live in the tree."""
+
+    hitbox: pygame.FRect | pygame.Rect
+
+
+class _Level:
+    """One size class: rows of height ``ch``, each a list of items sorted by centre x.
+
+    ``keys[r]`` holds the centre x of ``items[r]`` (parallel lists, ascending).
+    ``rw``/``rh`` = the largest half-extent of any item filed here (-1 = never used).
+    """
+
+    __slots__ = ("keys", "items", "cw", "ch", "nrows", "ich", "rw", "rh", "spec")
+
+    def __init__(self, by: float, bh: float, cw: float, ch: float) -> None:
+        self.nrows = max(1, int(-(-bh // ch)))
+        self.cw = cw  # items up to cw x ch belong to this level
+        self.ch = ch
+        self.ich = 1.0 / ch
+        self.keys: list[list[float]] = [[] for _ in range(self.nrows)]
+        self.items: list[list[Any]] = [[] for _ in range(self.nrows)]
+        self.rw = -1.0
+        self.rh = -1.0
+        self.spec = self._spec()
+
+    def _spec(self) -> tuple:
+        # Everything `query` needs, unpacked in one go.
+        return (self.keys, self.items, self.nrows - 1, self.ich,
+                max(self.rw, 0.0) + _PAD, max(self.rh, 0.0) + _PAD)  # fmt: skip
+
+
+class Quadtree:
+    """Loose quadtree over ``bounds`` holding items with a ``hitbox``.
+
+    ``typical_size`` is the (w, h) of a typical item, e.g. the largest entity.
+    ``leaf_size`` overrides the finest level's (cell_w, row_h) directly. ``max_depth``
+    is how many coarser levels (each 2x the size) may exist above the finest (default:
+    until one level's rows are as tall as the bounds).
+
+    ``checks`` counts the candidates `query` has tested against the query rectangle
+    since construction or the last ``checks = 0``.
+    """
+
+    __slots__ = (
+        "_bx",
+        "_by",
+        "_bw",
+        "_bh",
+        "_leaf",
+        "_max_depth",
+        "_levels",
+        "_active",
+        "_where",
+        "_fast",
+        "_learn",
+        "checks",
+    )
+
+    def __init__(
+        self,
+        bounds: pygame.Rect | pygame.FRect | tuple[float, float, float, float],
+        *,
+        max_depth: int | None = None,
+        leaf_size: tuple[float, float] | None = None,
+        typical_size: tuple[float, float] | None = None,
+    ) -> None:
+        bx, by, bw, bh = (float(v) for v in bounds)
+        if bw <= 0 or bh <= 0:
+            raise ValueError(f"bounds must have a positive size, got {tuple(bounds)}")
+        self._bx, self._by, self._bw, self._bh = bx, by, bw, bh
+        self._max_depth = max_depth
+        # item -> (row keys, row items, key): where `remove` finds it without searching.
+        self._where: dict[Any, tuple[list[float], list[Any], float]] = {}
+        self.checks = 0
+        # Sizes seen while learning; None once the leaf size is settled.
+        self._learn: list[tuple[float, float]] | None = None
+        if leaf_size is None and typical_size is None:
+            self._learn = []
+            typical_size = _DEFAULT_SIZE
+        self._setup(leaf_size or _leaf_for(typical_size))  # type: ignore[arg-type]
+
+    # -- construction -------------------------------------------------------------
+
+    def _setup(self, leaf: tuple[float, float]) -> None:
+        cw, ch = float(leaf[0]), float(leaf[1])
+        if cw <= 0 or ch <= 0:
+            raise ValueError(f"leaf_size must be positive, got {leaf}")
+        self._leaf = (cw, ch)
+        depth = 0
+        while ch * 2**depth < self._bh and (self._max_depth is None or depth < self._max_depth):
+            depth += 1
+        self._levels: list[_Level | None] = [None] * (depth + 1)
+        self._level(0)
+        self._refresh_active()
+
+    def _level(self, i: int) -> _Level:
+        lv = self._levels[i]
+        if lv is None:
+            s = 2**i
+            lv = _Level(self._by, self._bh, self._leaf[0] * s, self._leaf[1] * s)
+            self._levels[i] = lv
+        return lv
+
+    def _refresh_active(self) -> None:
+        self._active = [lv.spec for lv in self._levels if lv is not None and lv.rw >= 0]
+        lv = self._levels[0]
+        assert lv is not None
+        # The fast path of `add`: items no bigger than level 0's reach and cell size.
+        # While learning, (-1, -1) sends every add down the slow path to be sampled.
+        fw = min(lv.cw, 2.0 * lv.rw) if self._learn is None else -1.0
+        fh = min(lv.ch, 2.0 * lv.rh) if self._learn is None else -1.0
+        self._fast = (lv.keys, lv.items, lv.nrows - 1, lv.ich, self._by * lv.ich, fw, fh)
+
+    def _relearn(self) -> None:
+        sizes = sorted(self._learn or [_DEFAULT_SIZE], key=lambda s: s[0] * s[1])
+        self._learn = None
+        items = list(self._where)
+        self._where.clear()
+        self._setup(_leaf_for(sizes[len(sizes) // 2]))
+        for item in items:
+            self.add(item)
+
+    def _pick_level(self, w: float, h: float) -> _Level:
+        cw, ch = self._leaf
+        last = len(self._levels) - 1
+        i = 0
+        while i < last and (w > cw or h > ch):
+            i += 1
+            cw *= 2
+            ch *= 2
+        return self._level(i)
+
+    # -- the hot paths ------------------------------------------------------------
+
+    def add(self, item: HasHitbox) -> None:
+        """Store ``item`` at its current hitbox. Raises ValueError if already stored."""
+        x, y, w, h = item.hitbox
+        krows, irows, maxr, ich, off, fw, fh = self._fast
+        if w > fw or h > fh:
+            self._add_slow(item, x, y, w, h)
+            return
+        row = int((y + h * 0.5) * ich - off)
+        # int() truncates toward zero; clamping afterwards makes that equal floor().
+        if row < 0:
+            row = 0
+        elif row > maxr:
+            row = maxr
+        key = x + w * 0.5
+        keys = krows[row]
+        items = irows[row]
+        rec = (keys, items, key)
+        if self._where.setdefault(item, rec) is not rec:
+            raise ValueError(f"{item!r} is already in the quadtree")
+        i = _bisect_right(keys, key)
+        keys.insert(i, key)
+        items.insert(i, item)
+
+    def _add_slow(self, item: HasHitbox, x: float, y: float, w: float, h: float) -> None:
+        # Big items (coarser level), items wider than the level's reach so far, learning.
+        lv = self._pick_level(w, h)
+        row = min(max(int((y + h * 0.5 - self._by) * lv.ich), 0), lv.nrows - 1)
+        key = x + w * 0.5
+        keys = lv.keys[row]
+        items = lv.items[row]
+        rec = (keys, items, key)
+        if self._where.setdefault(item, rec) is not rec:
+            raise ValueError(f"{item!r} is already in the quadtree")
+        i = _bisect_right(keys, key)
+        keys.insert(i, key)
+        items.insert(i, item)
+        if w * 0.5 > lv.rw or h * 0.5 > lv.rh:
+            lv.rw = max(lv.rw, w * 0.5)
+            lv.rh = max(lv.rh, h * 0.5)
+            lv.spec = lv._spec()
+            self._refresh_active()
+        if self._learn is not None:
+            self._learn.append((w, h))
+            if len(self._learn) >= LEARN_AFTER:
+                self._relearn()
+
+    def remove(self, item: HasHitbox) -> None:
+        """Take ``item`` out, wherever it has moved since `add`. KeyError if absent."""
+        keys, items, key = self._where.pop(item)
+        i = _bisect_left(keys, key)
+        # Equal keys are possible: step to this very item (by identity, never __eq__).
+        while items[i] is not item:
+            i += 1
+        del keys[i]
+        del items[i]
+
+    def query(self, rect: pygame.FRect | pygame.Rect, ignore: HasHitbox | None = None) -> list[Any]:
+        """Every stored item whose hitbox overlaps ``rect`` (colliderect), except ``ignore``."""
+        x, y, w, h = rect
+        if type(rect) is not pygame.FRect:
+            rect = pygame.FRect(rect)
+        collide = rect.colliderect
+        by = self._by
+        out: list[Any] = []
+        n = 0
+        for rkeys, ritems, maxr, ich, rw, rh in self._active:
+            r0 = int((y - rh - by) * ich)
+            r1 = int((y + h + rh - by) * ich)
+            if r0 < 0:
+                r0 = 0
+            elif r0 > maxr:
+                r0 = maxr
+            if r1 < 0:
+                r1 = 0
+            elif r1 > maxr:
+                r1 = maxr
+            lo = x - rw
+            hi = x + w + rw
+            for r in range(r0, r1 + 1):
+                keys = rkeys[r]
+                if keys:
+                    i = _bisect_left(keys, lo)
+                    j = _bisect_right(keys, hi, i)
+                    if i < j:
+                        n += j - i
+                        for it in ritems[r][i:j]:
+                            if collide(it.hitbox) and it is not ignore:
+                                out.append(it)
+        self.checks += n
+        return out
+
+    # -- the rest -----------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._where
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(list(self._where))
+
+    def clear(self) -> None:
+        """Forget every item (and the reach each level had grown to)."""
+        for lv in self._levels:
+            if lv is not None:
+                for row in lv.keys:
+                    row.clear()
+                for row in lv.items:
+                    row.clear()
+                lv.rw = lv.rh = -1.0
+                lv.spec = lv._spec()
+        self._where.clear()
+        self._refresh_active()
+
+    @property
+    def leaf_size(self) -> tuple[float, float]:
+        """The finest level's (cell width, row height), after learning if it learnt."""
+        return self._leaf
+
+    def cells(
+        self, view: pygame.Rect | pygame.FRect | None = None
+    ) -> Iterator[tuple[pygame.FRect, int]]:
+        """Yield ``(cell rectangle, item count)`` for the cells of every level in use.
+
+        A level's row is cut into cells ``cw`` wide for display; an item counts in the
+        cell holding its centre (items outside ``bounds`` count in the border cell).
+        With ``view`` (e.g. the camera rectangle) only cells overlapping it are
+        yielded. Cells of coarser levels overlap finer ones (it is a quadtree).
+        """
+        bx, by = self._bx, self._by
+        for lv in self._levels:
+            if lv is None or lv.rw < 0:
+                continue
+            ncols = max(1, int(-(-self._bw // lv.cw)))
+            c0, c1, r0, r1 = 0, ncols - 1, 0, lv.nrows - 1
+            if view is not None:
+                vx, vy, vw, vh = view
+                c0 = max(c0, int((vx - bx) // lv.cw))
+                c1 = min(c1, int((vx + vw - bx) // lv.cw))
+                r0 = max(r0, int((vy - by) // lv.ch))
+                r1 = min(r1, int((vy + vh - by) // lv.ch))
+            for row in range(r0, r1 + 1):
+                keys = lv.keys[row]
+                for col in range(c0, c1 + 1):
+                    # Count centres in [left, right); the border columns take the rest.
+                    lo = _bisect_left(keys, bx + col * lv.cw) if col > 0 else 0
+                    hi = (
+                        _bisect_left(keys, bx + (col + 1) * lv.cw) if col < ncols - 1 else len(keys)
+                    )
+                    rect = pygame.FRect(bx + col * lv.cw, by + row * lv.ch, lv.cw, lv.ch)
+                    yield rect, hi - lo

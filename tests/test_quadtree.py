@@ -1,0 +1,195 @@
+"""Property tests for the stage broad phase (`gunner.quadtree`) and a bench smoke run.
+
+Hitboxes may be zero-sized (pygame says a zero-size rect overlaps nothing, so such
+items are stored, counted and never returned) and may lie partly or wholly outside the
+tree's bounds (they are clamped into the border cells and must still be found).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from gunner import bench  # noqa: E402
+from gunner.quadtree import LEARN_AFTER, Quadtree  # noqa: E402
+
+BOUNDS = (0, 0, 640, 320)
+
+
+class Thing:
+    """A minimal item; __eq__ says every Thing is equal, so identity must be what counts."""
+
+    def __init__(self, x: float, y: float, w: float, h: float) -> None:
+        self.hitbox = pygame.FRect(x, y, w, h)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Thing)
+
+    __hash__ = object.__hash__
+
+
+coord_x = st.floats(-200, 840, allow_nan=False)
+coord_y = st.floats(-200, 520, allow_nan=False)
+size = st.one_of(st.just(0.0), st.floats(0.5, 60), st.floats(60, 400))
+boxes = st.tuples(coord_x, coord_y, size, size)
+
+# ("add", box) | ("move", index, box) | ("remove", index)
+ops = st.lists(
+    st.one_of(
+        st.tuples(st.just("add"), boxes),
+        st.tuples(st.just("move"), st.integers(0, 10_000), boxes),
+        st.tuples(st.just("remove"), st.integers(0, 10_000)),
+    ),
+    max_size=60,
+)
+
+
+def brute(items: list[Thing], rect: pygame.FRect, ignore: object = None) -> set[int]:
+    return {id(t) for t in items if t is not ignore and rect.colliderect(t.hitbox)}
+
+
+def check(tree: Quadtree, live: list[Thing], rect: pygame.FRect) -> None:
+    before = tree.checks
+    got = tree.query(rect)
+    assert len(got) == len({id(t) for t in got}), "duplicates"
+    assert {id(t) for t in got} == brute(live, rect)
+    assert tree.checks - before >= len(got)  # every hit was a checked candidate
+
+
+@settings(max_examples=120, deadline=None)
+@given(ops=ops, queries=st.lists(boxes, min_size=1, max_size=6), hint=st.booleans())
+def test_matches_brute_force(ops: list, queries: list, hint: bool) -> None:
+    tree = Quadtree(BOUNDS, typical_size=(24, 48) if hint else None)
+    live: list[Thing] = []
+    for op in ops:
+        if op[0] == "add":
+            t = Thing(*op[1])
+            tree.add(t)
+            live.append(t)
+        elif live and op[0] == "move":
+            t = live[op[1] % len(live)]
+            tree.remove(t)  # remove, move, add: the stage's loop
+            t.hitbox.update(*op[2])
+            tree.add(t)
+        elif live and op[0] == "remove":
+            t = live.pop(op[1] % len(live))
+            tree.remove(t)
+            assert t not in tree
+        assert len(tree) == len(live)
+    for t in live:
+        assert t in tree
+        # Each item's own hitbox finds everything it overlaps, ignoring itself.
+        got = tree.query(t.hitbox, ignore=t)
+        assert all(g is not t for g in got)
+        assert {id(g) for g in got} == brute(live, t.hitbox, ignore=t)
+    for q in queries:
+        check(tree, live, pygame.FRect(q))
+    assert sum(n for _, n in tree.cells()) == len(live)
+
+
+@settings(max_examples=40, deadline=None)
+@given(items=st.lists(boxes, min_size=1, max_size=40), q=boxes)
+def test_remove_after_moving_far(items: list, q: tuple) -> None:
+    """`remove` finds an item that moved anywhere (even off the map) since `add`."""
+    tree = Quadtree(BOUNDS, typical_size=(24, 48))
+    things = [Thing(*b) for b in items]
+    for t in things:
+        tree.add(t)
+    for t in things:
+        t.hitbox.update(q)  # all pile onto one spot without telling the tree
+    for t in things:
+        tree.remove(t)
+    assert len(tree) == 0
+    assert tree.query(pygame.FRect(-1e4, -1e4, 3e4, 3e4)) == []
+
+
+def test_touching_edges_do_not_overlap() -> None:
+    tree = Quadtree(BOUNDS, typical_size=(10, 10))
+    a = Thing(100, 100, 10, 10)
+    tree.add(a)
+    assert tree.query(pygame.FRect(110, 100, 10, 10)) == []
+    assert tree.query(pygame.FRect(109.9, 100, 10, 10)) == [a]
+    assert tree.query(pygame.Rect(105, 105, 1, 1)) == [a]  # int Rect works too
+    assert tree.query((105, 105, 1, 1)) == [a]  # and a plain tuple
+
+
+def test_errors_and_clear() -> None:
+    tree = Quadtree(pygame.Rect(BOUNDS))
+    a = Thing(1, 1, 5, 5)
+    with pytest.raises(KeyError):
+        tree.remove(a)
+    tree.add(a)
+    with pytest.raises(ValueError):
+        tree.add(a)
+    a.hitbox.x = 300  # even after moving: already stored is already stored
+    with pytest.raises(ValueError):
+        tree.add(a)
+    assert len(tree) == 1
+    tree.clear()
+    assert len(tree) == 0 and a not in tree
+    assert tree.query(pygame.FRect(BOUNDS)) == []
+    tree.add(a)
+    assert tree.query(pygame.FRect(BOUNDS)) == [a]
+
+
+def test_learns_leaf_size_from_items() -> None:
+    tree = Quadtree((0, 0, 6400, 1280))
+    things = [Thing(i * 50.0, 600, 24, 48) for i in range(LEARN_AFTER + 5)]
+    for t in things:
+        tree.add(t)
+    assert tree.leaf_size == (24.0, 48.0)
+    assert len(tree) == len(things)
+    assert {id(t) for t in tree.query(pygame.FRect(0, 0, 6400, 1280))} == {id(t) for t in things}
+
+
+def test_big_items_and_checks_stay_low() -> None:
+    """A boss adds candidates only to queries near it, not to everyone's."""
+
+    def checks(with_boss: bool) -> tuple[int, int]:
+        tree = Quadtree((0, 0, 6400, 1280), typical_size=(24, 48))
+        if with_boss:
+            tree.add(Thing(3000, 500, 300, 300))
+        small = [Thing(x * 30.0, y * 60.0, 24, 48) for x in range(0, 200, 2) for y in range(20)]
+        for t in small:
+            tree.add(t)
+        tree.checks = 0
+        hits = sum(len(tree.query(t.hitbox, ignore=t)) for t in small)
+        return tree.checks, hits
+
+    (c0, h0), (c1, h1) = checks(False), checks(True)
+    assert h1 > h0
+    near_boss = 20 * 12  # queries within ~the boss's width of it
+    assert c1 - c0 <= near_boss
+
+
+def test_cells_view_and_counts() -> None:
+    tree = Quadtree(BOUNDS, typical_size=(24, 48))
+    things = [Thing(x, y, 20, 20) for x in range(0, 600, 37) for y in range(0, 300, 41)]
+    things.append(Thing(-500, -500, 4, 4))  # off the map: counted in a border cell
+    for t in things:
+        tree.add(t)
+    cells = list(tree.cells())
+    assert sum(n for _, n in cells) == len(things)
+    assert all(isinstance(r, pygame.FRect) and n >= 0 for r, n in cells)
+    view = pygame.FRect(100, 100, 50, 50)
+    assert all(r.colliderect(view) for r, _ in tree.cells(view))
+
+
+def test_bench_quick_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--quick", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    rows = data["rows"]
+    names = {r["contender"] for r in rows}
+    assert {"ours", "brute force", "tutorial (depth 4)"} <= names
+    for workload in {r["workload"] for r in rows}:
+        overlaps = {r["overlaps"] for r in rows if r["workload"] == workload}
+        assert len(overlaps) == 1, overlaps
+        assert overlaps.pop() > 0
