@@ -29,9 +29,7 @@ def draw_world_overlay(surface: pygame.Surface, stage: Stage) -> None:
     """Quadtree cells (occupied ones brighter) and hitboxes, in world space."""
     ox, oy = stage.camera.offset
     view = stage.camera.rect
-    for cell, count in stage.tree.cells():
-        if not cell.colliderect(view):
-            continue
+    for cell, count in stage.tree.cells(view):
         rect = pygame.Rect(round(cell.x - ox), round(cell.y - oy), round(cell.w), round(cell.h))
         pygame.draw.rect(surface, CELL_FULL if count else CELL_EMPTY, rect, 1)
     for item in stage.tree.query(view):

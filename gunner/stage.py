@@ -22,10 +22,10 @@ from gunner.entities.player import Player
 from gunner.input import Buttons
 from gunner.level import Level
 from gunner.quadtree import Quadtree
-from gunner.tilemap import TileMap
+from gunner.tilemap import MoveResult, TileMap
 
 # Effect name -> (frames, steps per frame). Effects are looks only: nothing reads them.
-EFFECTS = {"muzzle_flash": (3, 2), "impact": (4, 3), "dust": (4, 4)}
+EFFECTS = {"muzzle_flash": (3, 2), "impact": (4, 3), "dust": (4, 4), "explosion": (6, 4)}
 # How long the player lies dead before the stage reports the run as lost.
 DEATH_DELAY = 1.5
 # Largest entity the tree should expect (a tall soldier); sizes its cells.
@@ -82,6 +82,7 @@ class Stage:
         self.time = 0.0
         self.outcome: str | None = None  # "complete" or "dead" once the run is decided
         self._dead_for = 0.0
+        self.trauma = 0.0  # screen shake, decays every step
         self.unknown_classes: list[str] = []
 
         player: Player | None = None
@@ -112,6 +113,71 @@ class Stage:
         found = self.tree.query(rect, ignore)
         setattr(self.counters, counter, getattr(self.counters, counter) + self.tree.checks - before)
         return found
+
+    def move(self, entity: Entity, dx: float, dy: float, drop_through: bool = False) -> MoveResult:
+        """Axis-split move against the tiles and then against solid entities.
+
+        Each axis is resolved against the tile grid first, then pushed back out of
+        any solid entity (door, drum) the quadtree finds overlapping, so a soldier
+        stops at a closed door and the player can stand on a drum.
+        """
+        box = entity.hitbox
+        tiles = self.tilemap
+        result = MoveResult(hit_wall=tiles.move_x(box, dx))
+        if dx:
+            for other in self.query(box, "entity_entity", ignore=entity):
+                if other.solid and other.alive and box.colliderect(other.hitbox):
+                    if dx > 0:
+                        box.right = other.hitbox.left
+                        result.hit_wall = 1
+                    else:
+                        box.left = other.hitbox.right
+                        result.hit_wall = -1
+        vertical = tiles.move_y(box, dy, drop_through)
+        if dy:
+            for other in self.query(box, "entity_entity", ignore=entity):
+                if other.solid and other.alive and box.colliderect(other.hitbox):
+                    if dy > 0:
+                        box.bottom = other.hitbox.top
+                        vertical = 1
+                    else:
+                        box.top = other.hitbox.bottom
+                        vertical = -1
+        result.on_ground = vertical > 0
+        result.hit_ceiling = vertical < 0
+        return result
+
+    def line_of_sight(self, x0: float, y0: float, x1: float, y1: float) -> bool:
+        """No solid tile and no solid entity (a closed door) lies between the points."""
+        if not self.tilemap.line_of_sight(x0, y0, x1, y1):
+            return False
+        span = pygame.FRect(min(x0, x1), min(y0, y1), abs(x1 - x0) + 1, abs(y1 - y0) + 1)
+        for other in self.query(span, "entity_entity"):
+            if other.solid and other.alive and other.hitbox.clipline(x0, y0, x1, y1):
+                return False
+        return True
+
+    def explode(
+        self, x: float, y: float, radius: float, damage: int, spare_team: str | None = None
+    ) -> None:
+        """Area damage: everything whose hitbox comes within `radius` of (x, y) is hurt,
+        except entities of `spare_team` (a player's rocket never hurts the player)."""
+        area = pygame.FRect(x - radius, y - radius, radius * 2, radius * 2)
+        for other in self.query(area, "entity_entity"):
+            if other.kind == "Bullet" or not other.alive or other.team == spare_team:
+                continue
+            box = other.hitbox
+            nearest_x = min(max(x, box.left), box.right)
+            nearest_y = min(max(y, box.top), box.bottom)
+            if (nearest_x - x) ** 2 + (nearest_y - y) ** 2 <= radius * radius:
+                other.damage(damage, self, x)
+        self.add_effect("explosion", (x, y))
+        self.shake(min(1.0, radius / 48))
+        self.emit("explosion")
+
+    def shake(self, trauma: float) -> None:
+        """Screen shake, 0..1; the renderer turns it into an offset."""
+        self.trauma = min(1.0, self.trauma + trauma)
 
     def emit(self, sound: str) -> None:
         self.events.append(sound)
@@ -153,6 +219,7 @@ class Stage:
 
         self.bullets.step(self)
         self._step_effects()
+        self.trauma = max(0.0, self.trauma - 1.5 * DT)
         self._step_outcome()
         player = self.player
         self.camera.update(player.hitbox.centerx, player.hitbox.centery, player.facing, DT)

@@ -123,10 +123,12 @@ def test_bullets_leave_the_muzzle_in_the_aim_direction(stage, held, direction):
     speed = (bullet.vx**2 + bullet.vy**2) ** 0.5
     assert bullet.vx / speed == pytest.approx(direction[0], abs=1e-6)
     assert bullet.vy / speed == pytest.approx(direction[1], abs=1e-6)
-    # Spawned at the gun, not at the player's centre: within the sprite, off-centre.
+    # Spawned at the gun (one step's flight ago), inside the sprite's frame.
     p = stage.player
-    assert abs(bullet.hitbox.centerx - p.hitbox.centerx) <= 16
-    assert p.hitbox.bottom - 32 <= bullet.hitbox.centery <= p.hitbox.bottom
+    x0, y0 = bullet.hitbox.centerx - bullet.vx * DT, bullet.hitbox.centery - bullet.vy * DT
+    assert abs(x0 - p.hitbox.centerx) <= 16
+    assert p.hitbox.bottom - 32 <= y0 <= p.hitbox.bottom
+    assert (x0 - p.hitbox.centerx) * direction[0] >= 0  # on the side it shoots towards
 
 
 def test_crouching_shrinks_the_hitbox_and_holds_position(stage):

@@ -46,6 +46,9 @@ class Entity:
     team = "neutral"  # bullets never hurt their own team
     shootable = False  # do bullets stop on it?
     touches = False  # does the stage report overlapping entities to `touch`?
+    # Solid entities (doors, drums) block movers that go through `Stage.move`, stop
+    # every team's bullets, and block line of sight.
+    solid = False
 
     def __init__(self, hitbox: pygame.FRect) -> None:
         self.hitbox = hitbox
@@ -63,6 +66,10 @@ class Entity:
 
     def hit(self, bullet: Bullet, stage: Stage) -> None:
         """Called when one of the other team's bullets strikes this entity."""
+        self.damage(bullet.damage, stage, bullet.hitbox.centerx)
+
+    def damage(self, amount: int, stage: Stage, from_x: float | None = None) -> None:
+        """Take `amount` damage from a bullet or an explosion centred at `from_x`."""
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: object) -> None:
         """Draw at the hitbox position minus the camera offset."""
