@@ -7,6 +7,7 @@ file raises AssetError naming the file and the cause.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -102,6 +103,9 @@ class Art:
             "player": load_image(directory / "bullet_player.png"),
             "enemy": load_image(directory / "bullet_enemy.png"),
         }
+        rocket = directory / "rocket.png"
+        if rocket.exists():  # drawn by the content art; a plain bullet until then
+            self.bullets["rocket"] = load_image(rocket)
         self.effects = {
             name: slice_strip(load_image(directory / file), w)
             for name, (file, w) in self.EFFECTS.items()
@@ -110,12 +114,24 @@ class Art:
         self.bg_near = load_image(directory / "bg_near.png")
         self._rotated: dict[tuple[str, int, int], pygame.Surface] = {}
 
+    def bullet_image(self, style: str, vx: float, vy: float) -> pygame.Surface:
+        """A bullet's sprite; directional ones (rockets) turn to face their flight."""
+        image = self.bullets.get(style, self.bullets["player"])
+        if style != "rocket":
+            return image
+        angle = math.degrees(math.atan2(-vy, vx))
+        step = int(round(angle / 45.0)) % 8
+        key = ("bullet:" + style, 0, step)
+        if key not in self._rotated:
+            self._rotated[key] = pygame.transform.rotate(image, step * 45)
+        return self._rotated[key]
+
     def player_frame(self, row: int, col: int, flipped: bool = False) -> pygame.Surface:
         return (self._player_flipped if flipped else self._player)[row][col]
 
     def effect_frame(self, name: str, index: int, angle: float = 0.0) -> pygame.Surface:
         """An effect frame rotated to `angle` degrees, cached per 45 degrees."""
-        frames = self.effects[name]
+        frames = self.effects.get(name) or self.effects["impact"]
         frame = frames[min(index, len(frames) - 1)]
         step = int(round(angle / 45.0)) % 8
         if step == 0:

@@ -25,7 +25,18 @@ SAMPLE_STEP = TILE / 2
 
 
 class Bullet:
-    __slots__ = ("hitbox", "vx", "vy", "team", "damage", "life", "alive")
+    __slots__ = (
+        "hitbox",
+        "vx",
+        "vy",
+        "team",
+        "damage",
+        "life",
+        "alive",
+        "style",
+        "blast_radius",
+        "blast_damage",
+    )
 
     kind = "Bullet"
 
@@ -36,11 +47,14 @@ class Bullet:
         self.damage = 1
         self.life = 0.0
         self.alive = False
+        self.style = "player"  # sprite: player, enemy, rocket
+        self.blast_radius = 0.0  # > 0: explodes where it strikes
+        self.blast_damage = 0
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: object) -> None:
-        image = art.bullets["enemy" if self.team == "enemy" else "player"]  # type: ignore[attr-defined]
+        image = art.bullet_image(self.style, self.vx, self.vy)  # type: ignore[attr-defined]
         cx, cy = self.hitbox.center
-        surface.blit(image, (round(cx - offset[0] - 4), round(cy - offset[1] - 4)))
+        surface.blit(image, image.get_rect(center=(round(cx - offset[0]), round(cy - offset[1]))))
 
 
 class BulletSystem:
@@ -55,12 +69,25 @@ class BulletSystem:
     def __len__(self) -> int:
         return len(self.live)
 
-    def spawn(self, x: float, y: float, vx: float, vy: float, team: str, damage: int = 1) -> Bullet:
-        """A new bullet centred on (x, y). The stage adds it to the quadtree next step."""
+    def spawn(
+        self,
+        x: float,
+        y: float,
+        vx: float,
+        vy: float,
+        team: str,
+        damage: int = 1,
+        style: str | None = None,
+        blast_radius: float = 0.0,
+        blast_damage: int = 0,
+    ) -> Bullet:
+        """A new bullet centred on (x, y). It joins the quadtree when the bullets step."""
         bullet = self._pool.pop() if self._pool else Bullet()
         bullet.hitbox.center = (x, y)
         bullet.vx, bullet.vy = vx, vy
         bullet.team, bullet.damage = team, damage
+        bullet.style = style or ("enemy" if team == "enemy" else "player")
+        bullet.blast_radius, bullet.blast_damage = blast_radius, blast_damage
         bullet.life = BULLET_LIFE
         bullet.alive = True
         self.live.append(bullet)
@@ -108,10 +135,17 @@ class BulletSystem:
             cx, cy = box.center
             if tiles.is_solid_at(cx, cy):
                 bullet.alive = False
-                stage.add_effect("impact", (cx - sx * 0.5, cy - sy * 0.5))
+                self._burst(bullet, stage, cx - sx * 0.5, cy - sy * 0.5)
                 stage.emit("hit_wall")
                 return False
         return True
+
+    def _burst(self, bullet: Bullet, stage: Stage, x: float, y: float) -> None:
+        """What a bullet leaves where it strikes: sparks, or an explosion for rockets."""
+        if bullet.blast_radius > 0:
+            stage.explode(x, y, bullet.blast_radius, bullet.blast_damage, bullet.team)
+        else:
+            stage.add_effect("impact", (x, y))
 
     def _strike(self, bullet: Bullet, stage: Stage) -> bool:
         """Hit the first entity of another team it overlaps; False if it hit one."""
@@ -120,9 +154,9 @@ class BulletSystem:
                 continue
             if not other.alive:
                 continue
-            other.hit(bullet, stage)
             bullet.alive = False
-            self.hits += bullet.team == "player"
-            stage.add_effect("impact", bullet.hitbox.center)
+            other.hit(bullet, stage)
+            self.hits += bullet.team == "player" and other.team != "neutral"
+            self._burst(bullet, stage, *bullet.hitbox.center)
             return False
         return True

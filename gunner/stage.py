@@ -7,6 +7,9 @@ screen, so the same level, seed and inputs always give the same run.
 
 from __future__ import annotations
 
+import enum
+import hashlib
+import json
 import random
 from dataclasses import dataclass, fields
 from typing import Any
@@ -20,16 +23,26 @@ from gunner.config import DT, VIEW_H, VIEW_W
 from gunner.entities import Entity, create_entity
 from gunner.entities.player import Player
 from gunner.input import Buttons
-from gunner.level import Level
+from gunner.level import Level, Spawn
 from gunner.quadtree import Quadtree
 from gunner.tilemap import MoveResult, TileMap
 
 # Effect name -> (frames, steps per frame). Effects are looks only: nothing reads them.
 EFFECTS = {"muzzle_flash": (3, 2), "impact": (4, 3), "dust": (4, 4), "explosion": (6, 4)}
-# How long the player lies dead before the stage reports the run as lost.
+# How long the player lies dead before respawning, or before the run is lost.
 DEATH_DELAY = 1.5
+MESSAGE_TIME = 2.0
+# Objectives a map may set in its `objective` property (comma-separated).
+OBJECTIVES = ("exit", "destroy_drums", "kill_all")
 # Largest entity the tree should expect (a tall soldier); sizes its cells.
 TYPICAL_ENTITY = (24, 48)
+
+
+def parse_objectives(value: Any) -> list[str]:
+    """The map's `objective` property: comma-separated names; reaching the exit by default.
+    Unknown names are ignored here (the map checker reports them)."""
+    names = [n.strip().lower() for n in str(value or "exit").split(",")]
+    return [n for n in names if n in OBJECTIVES] or ["exit"]
 
 
 @dataclass
@@ -83,6 +96,12 @@ class Stage:
         self.outcome: str | None = None  # "complete" or "dead" once the run is decided
         self._dead_for = 0.0
         self.trauma = 0.0  # screen shake, decays every step
+        self.kills = 0
+        self.destroyed: dict[str, int] = {}  # kind -> how many were destroyed
+        self.exit_reached = False
+        self.message = ""  # a short line the HUD shows (CHECKPOINT, DOOR LOCKED...)
+        self.message_time = 0.0
+        self.objectives = parse_objectives(level.properties.get("objective"))
         self.unknown_classes: list[str] = []
 
         player: Player | None = None
@@ -98,6 +117,12 @@ class Stage:
             self.add_entity(entity)
         assert player is not None, "load_level guarantees a Player spawn"
         self.player = player
+        self.checkpoint = player.hitbox.midbottom
+        # Objective totals are fixed when the level starts.
+        self.totals = {
+            "destroy_drums": sum(1 for e in self.entities if e.kind == "OilDrum"),
+            "kill_all": sum(1 for e in self.entities if e.team == "enemy"),
+        }
         self.camera = Camera(VIEW_W, VIEW_H, width, height)
         self.camera.snap(*player.hitbox.center)
 
@@ -106,6 +131,43 @@ class Stage:
     def add_entity(self, entity: Entity) -> None:
         self.entities.append(entity)
         self.tree.add(entity)
+
+    def spawn(self, cls: str, x: float, y: float, props: dict[str, Any] | None = None) -> None:
+        """Create an entity by map class name mid-game (an enemy's drop), feet at (x, y)."""
+        entity = create_entity(Spawn(cls, x - 8, y - 16, 16, 16, props=dict(props or {})))
+        if entity is not None:
+            self.add_entity(entity)
+
+    def record_kill(self, entity: Entity) -> None:
+        """Count a destroyed enemy or object, for objectives and the end screen."""
+        self.destroyed[entity.kind] = self.destroyed.get(entity.kind, 0) + 1
+        if entity.team == "enemy":
+            self.kills += 1
+
+    def say(self, message: str) -> None:
+        self.message, self.message_time = message, MESSAGE_TIME
+
+    def reach_exit(self) -> None:
+        """The player stands in the exit: done, unless other objectives remain."""
+        if all(done for name, done, _ in self.objective_status() if name != "exit"):
+            self.exit_reached = True
+        elif not self.message_time:
+            self.say("OBJECTIVE NOT COMPLETE")
+
+    def objective_status(self) -> list[tuple[str, bool, str]]:
+        """(objective, done, progress text) for each of the level's objectives."""
+        status = []
+        for name in self.objectives:
+            if name == "exit":
+                status.append((name, self.exit_reached, "REACH THE EXIT"))
+            elif name == "destroy_drums":
+                total = self.totals["destroy_drums"]
+                done = self.destroyed.get("OilDrum", 0)
+                status.append((name, done >= total, f"DESTROY OIL DRUMS {done}/{total}"))
+            elif name == "kill_all":
+                total = self.totals["kill_all"]
+                status.append((name, self.kills >= total, f"DEFEAT ENEMIES {self.kills}/{total}"))
+        return status
 
     def query(self, rect: pygame.FRect, counter: str, ignore: Any = None) -> list:
         """Quadtree query that charges its candidate checks to one of the counters."""
@@ -241,11 +303,24 @@ class Stage:
         self.effects = kept
 
     def _step_outcome(self) -> None:
-        if self.player.alive or self.outcome is not None:
+        if self.outcome is not None:
+            return
+        self.message_time = max(0.0, self.message_time - DT)
+        player = self.player
+        if player.alive:
+            if all(done for _, done, _ in self.objective_status()):
+                self.complete()
             return
         self._dead_for += DT
-        if self._dead_for >= DEATH_DELAY:
+        if self._dead_for < DEATH_DELAY:
+            return
+        self._dead_for = 0.0
+        if player.lives <= 0:
             self.outcome = "dead"
+            return
+        player.respawn(*self.checkpoint)
+        self.add_entity(player)
+        self.camera.snap(*player.hitbox.center)
 
     # -- reporting ---------------------------------------------------------------------
 
@@ -264,5 +339,57 @@ class Stage:
                 "alive": p.alive,
             },
             "outcome": self.outcome,
+            "lives": p.lives,
+            "health": p.health,
+            "kills": self.kills,
             "collisions": self.counters.as_dict(),
         }
+
+    def state_hash(self) -> str:
+        """sha256 of everything the simulation carries from one step to the next.
+
+        Replays compare it: the same level, seed and masks must give the same
+        hash. Entities contribute every plain attribute they hold (so a new
+        entity type is covered without touching this), in list order; floats are
+        written exactly (repr), never rounded, so the smallest drift shows.
+        """
+        state = {
+            # Steps, time, outcome, kills, checkpoint...: the stage's own plain attributes.
+            "stage": _plain_attributes(self),
+            # The player is listed apart: while waiting to respawn it is off the entity list.
+            "player": _entity_state(self.player),
+            "entities": [_entity_state(e) for e in self.entities],
+            "bullets": [
+                [b.team, list(b.hitbox), b.vx, b.vy, b.life, b.alive] for b in self.bullets.live
+            ],
+            "fired": self.bullets.fired,
+            "hits": self.bullets.hits,
+            "solid": hashlib.sha256(self.tilemap.solid.tobytes()).hexdigest(),
+            "rng": hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest(),
+        }
+        text = json.dumps(state, sort_keys=True, separators=(",", ":"), default=_plain)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _plain(value: Any) -> Any:
+    """JSON stand-in for the odd values entities keep (rects, enums, tuples of them)."""
+    if isinstance(value, pygame.FRect | pygame.Rect):
+        return list(value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    # Never repr(): an object's default repr holds its memory address, which varies by run.
+    return type(value).__name__
+
+
+def _plain_attributes(obj: object) -> dict[str, Any]:
+    # Plain data only: references to other objects (the stage, images) are not state.
+    return {
+        name: value
+        for name, value in vars(obj).items()
+        if isinstance(value, int | float | str | bool | tuple | pygame.FRect | pygame.Rect)
+        or value is None
+    }
+
+
+def _entity_state(entity: Entity) -> list[Any]:
+    return [entity.kind, _plain_attributes(entity)]

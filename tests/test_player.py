@@ -6,8 +6,8 @@ from gunner.config import DT, TILE
 from gunner.entities.player import (
     AIM_VECTORS,
     CROUCH_HEIGHT,
-    FIRE_COOLDOWN,
     HEIGHT,
+    LIVES,
     MAX_FALL,
     RUN_SPEED,
     Aim,
@@ -16,6 +16,7 @@ from gunner.entities.player import (
 from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage
+from gunner.weapons import WEAPONS
 from maps import write_map
 
 OPEN_FIELD = [
@@ -80,14 +81,20 @@ def test_fall_speed_is_capped(tmp_path):
     assert stage.player.vy == pytest.approx(MAX_FALL)
 
 
-def test_falling_out_of_the_map_kills_and_ends_the_run(tmp_path):
+def test_falling_into_a_pit_costs_a_life_then_respawns_until_game_over(tmp_path):
     rows = ["....P..."] + ["........"] * 4
     stage = Stage(load_level(write_map(tmp_path, rows), images=False))
     run(stage, B.NONE, 60)
-    assert not stage.player.alive
+    assert not stage.player.alive and stage.player.lives == LIVES - 1
     assert stage.player not in stage.tree and stage.player not in stage.entities
-    run(stage, B.NONE, 120)
-    assert stage.outcome == "dead"
+    for _ in range(120):  # the death delay passes: back at the spawn
+        stage.step(B.NONE)
+        if stage.player.alive:
+            break
+    assert stage.player.alive and stage.player in stage.tree
+    assert stage.player.hitbox.midbottom == (4 * 16 + 8, 16)
+    run(stage, B.NONE, 600)
+    assert stage.player.lives == 0 and stage.outcome == "dead"
 
 
 @pytest.mark.parametrize(
@@ -153,7 +160,7 @@ def test_airborne_down_aims_straight_down(stage):
 def test_holding_fire_is_automatic_with_a_cooldown(stage):
     run(stage, B.NONE, 20)
     run(stage, B.FIRE, 60)
-    expected = 60 * DT / FIRE_COOLDOWN
+    expected = 60 * DT / WEAPONS["pistol"].cooldown
     assert abs(stage.bullets.fired - expected) <= 1.5
 
 

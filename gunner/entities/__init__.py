@@ -8,6 +8,7 @@ and is imported below.
 
 from __future__ import annotations
 
+from gunner.entities import checkpoint as _checkpoint  # noqa: F401
 from gunner.entities import exit as _exit  # noqa: F401  (registers Exit)
 from gunner.entities import player as _player  # noqa: F401  (registers Player)
 from gunner.entities.base import ENTITY_TYPES, Entity, create_entity, register

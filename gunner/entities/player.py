@@ -12,6 +12,7 @@ from gunner.config import DT
 from gunner.entities.base import Entity, register
 from gunner.input import Buttons
 from gunner.level import ONEWAY
+from gunner.weapons import DEFAULT_WEAPON, WEAPONS, fire
 
 if TYPE_CHECKING:
     from gunner.bullets import Bullet
@@ -31,9 +32,13 @@ MAX_FALL = 450.0
 COYOTE_TIME = 0.1  # a jump still works this long after running off a ledge
 JUMP_BUFFER = 0.12  # a jump pressed this long before landing still happens
 DROP_TIME = 0.18  # how long down+jump ignores one-way platforms
-FIRE_COOLDOWN = 0.14
-BULLET_SPEED = 380.0
 FIRE_POSE_TIME = 0.12
+MAX_HEALTH = 5
+LIVES = 3
+INVULNERABLE_TIME = 1.2  # after a hit and after respawning
+KNOCKBACK_X = 150.0
+KNOCKBACK_Y = 200.0
+HURT_TIME = 0.25  # controls are ignored while knocked back
 
 WIDTH, HEIGHT, CROUCH_HEIGHT = 12, 28, 18
 
@@ -106,7 +111,13 @@ class Player(Entity):
         self.fire_pose = 0.0
         self.anim_time = 0.0
         self.dead_time = 0.0
-        self.shots_fired = 0
+        self.health = MAX_HEALTH
+        self.lives = LIVES
+        self.invulnerable = 0.0
+        self.hurt_time = 0.0
+        self.weapon = WEAPONS[DEFAULT_WEAPON]
+        self.ammo: int | None = None  # None: unlimited (the pistol)
+        self.keys: set[str] = set()  # keycard colours held
 
     @classmethod
     def from_spawn(cls, spawn: Spawn) -> Player:
@@ -127,6 +138,10 @@ class Player(Entity):
         self.drop_timer = max(0.0, self.drop_timer - DT)
         self.fire_cooldown = max(0.0, self.fire_cooldown - DT)
         self.fire_pose = max(0.0, self.fire_pose - DT)
+        self.invulnerable = max(0.0, self.invulnerable - DT)
+        self.hurt_time = max(0.0, self.hurt_time - DT)
+        if self.hurt_time > 0:
+            held = pressed = Buttons.NONE  # knocked back: no control for a moment
 
         self.aim, crouch = choose_aim(held, self.on_ground)
         self._set_crouch(crouch, stage)
@@ -137,7 +152,7 @@ class Player(Entity):
             self.facing = direction
         if self.crouching or (self.aim == Aim.UP and self.on_ground):
             direction = 0
-        target = direction * RUN_SPEED
+        target = direction * RUN_SPEED if self.hurt_time <= 0 else self.vx
         accel = (GROUND_ACCEL if self.on_ground else AIR_ACCEL) * DT
         self.vx = min(self.vx + accel, target) if self.vx < target else max(self.vx - accel, target)
 
@@ -203,24 +218,83 @@ class Player(Entity):
         dx, dy = AIM_VECTORS[self.aim]
         dx *= self.facing
         x, y = self.muzzle(stage)
-        stage.bullets.spawn(x, y, dx * BULLET_SPEED, dy * BULLET_SPEED, team=self.team)
+        fire(self.weapon, stage, x, y, dx, dy, self.team)
         stage.add_effect("muzzle_flash", (x, y), angle=math.degrees(math.atan2(-dy, dx)))
-        stage.emit("shoot")
-        self.fire_cooldown = FIRE_COOLDOWN
+        self.fire_cooldown = self.weapon.cooldown
         self.fire_pose = FIRE_POSE_TIME
-        self.shots_fired += 1
+        if self.ammo is not None:
+            self.ammo -= 1
+            if self.ammo <= 0:  # out of ammo: back to the pistol
+                self.equip(DEFAULT_WEAPON)
+
+    def equip(self, name: str, ammo: int | None = None) -> None:
+        """Switch weapon; limited weapons come with `ammo` shots (or the weapon's default)."""
+        self.weapon = WEAPONS[name]
+        self.ammo = None if self.weapon.ammo is None else (ammo or self.weapon.ammo)
+
+    def heal(self, amount: int) -> bool:
+        """Restore health; False (pickup stays) when already at full health."""
+        if self.health >= MAX_HEALTH:
+            return False
+        self.health = min(MAX_HEALTH, self.health + amount)
+        return True
 
     def touch(self, other: Entity, stage: Stage) -> None:
+        """Things the player walks into: exits, checkpoints, pickups, enemies."""
         if other.kind == "Exit":
-            stage.complete()
+            stage.reach_exit()
+        elif other.kind == "Checkpoint":
+            other.reach(stage)  # type: ignore[attr-defined]
+        elif hasattr(other, "collect"):
+            other.collect(self, stage)  # type: ignore[attr-defined]
+        elif other.team == "enemy" and other.alive:
+            self.damage(getattr(other, "contact_damage", 1), stage, other.hitbox.centerx)
 
     def hit(self, bullet: Bullet, stage: Stage) -> None:
-        pass  # enemies, health and damage arrive with the enemies
+        self.damage(bullet.damage, stage, bullet.hitbox.centerx - bullet.vx)
+
+    def damage(self, amount: int, stage: Stage, from_x: float | None = None) -> None:
+        """Lose health unless briefly invulnerable; get knocked away from the source."""
+        if not self.alive or self.invulnerable > 0 or amount <= 0:
+            return
+        self.health -= amount
+        stage.emit("hurt")
+        stage.shake(0.3)
+        if self.health <= 0:
+            self.die(stage)
+            return
+        self.invulnerable = INVULNERABLE_TIME
+        self.hurt_time = HURT_TIME
+        away = 1 if from_x is None or from_x < self.hitbox.centerx else -1
+        if from_x is None:
+            away = -self.facing
+        self.vx = away * KNOCKBACK_X
+        self.vy = -KNOCKBACK_Y
+        self.on_ground = False
 
     def die(self, stage: Stage) -> None:
         if self.alive:
             self.alive = False
+            self.health = 0
+            self.lives -= 1
             stage.emit("death")
+            stage.add_effect("explosion", self.hitbox.center)
+
+    def respawn(self, x: float, foot_y: float) -> None:
+        """Back at a checkpoint with full health, a pistol and brief invulnerability."""
+        self.alive = True
+        self.health = MAX_HEALTH
+        self._set_crouch_raw(False)
+        self.hitbox.midbottom = (x, foot_y)
+        self.vx = self.vy = 0.0
+        self.on_ground = False
+        self.invulnerable = INVULNERABLE_TIME * 2
+        self.hurt_time = 0.0
+        self.equip(DEFAULT_WEAPON)
+
+    def _set_crouch_raw(self, crouch: bool) -> None:
+        self.crouching = crouch
+        self.hitbox.height = CROUCH_HEIGHT if crouch else HEIGHT
 
     # -- drawing ---------------------------------------------------------------------
 
@@ -229,6 +303,8 @@ class Player(Entity):
         firing = self.fire_pose > 0
         if not self.alive:
             return 11, 1
+        if self.hurt_time > 0:
+            return 11, 0
         if self.crouching:
             return 10, 1 if firing else 0
         row = int(self.aim) + (5 if firing else 0)
@@ -239,6 +315,9 @@ class Player(Entity):
         return row, int(self.anim_time * 2) % 2
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: object) -> None:
+        # Blink while invulnerable, as arcade games do.
+        if self.invulnerable > 0 and int(self.invulnerable * 20) % 2:
+            return
         row, col = self.frame()
         image = art.player_frame(row, col, flipped=self.facing < 0)  # type: ignore[attr-defined]
         ax, ay = art.player_meta.anchor  # type: ignore[attr-defined]

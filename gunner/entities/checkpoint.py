@@ -1,0 +1,36 @@
+"""Checkpoints: touching one moves the player's respawn point there."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from gunner.entities.base import Entity, register
+
+if TYPE_CHECKING:
+    from gunner.stage import Stage
+
+
+@register("Checkpoint")
+class Checkpoint(Entity):
+    def __init__(self, hitbox: pygame.FRect) -> None:
+        super().__init__(hitbox)
+        self.reached = False
+
+    def reach(self, stage: Stage) -> None:
+        if not self.reached:
+            self.reached = True
+            stage.checkpoint = self.hitbox.midbottom
+            stage.emit("checkpoint")
+            stage.say("CHECKPOINT")
+
+    def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: object) -> None:
+        # A flag on a pole: grey until reached, then green.
+        x = round(self.hitbox.centerx - offset[0])
+        bottom = round(self.hitbox.bottom - offset[1])
+        pygame.draw.line(surface, (40, 40, 48), (x, bottom - 1), (x, bottom - 30), 2)
+        colour = (90, 220, 110) if self.reached else (150, 150, 160)
+        pygame.draw.polygon(
+            surface, colour, [(x + 1, bottom - 30), (x + 13, bottom - 25), (x + 1, bottom - 20)]
+        )
