@@ -113,6 +113,9 @@ class Art:
         self.bg_far = load_image(directory / "bg_far.png")
         self.bg_near = load_image(directory / "bg_near.png")
         self._rotated: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._sheets: dict[tuple[str, int, int], list[list[pygame.Surface]]] = {}
+        # Keyed by id(source); the source is kept in the value so the id stays unique.
+        self._derived: dict[tuple[str, int], tuple[pygame.Surface, pygame.Surface]] = {}
 
     def bullet_image(self, style: str, vx: float, vy: float) -> pygame.Surface:
         """A bullet's sprite; directional ones (rockets) turn to face their flight."""
@@ -125,6 +128,36 @@ class Art:
         if key not in self._rotated:
             self._rotated[key] = pygame.transform.rotate(image, step * 45)
         return self._rotated[key]
+
+    def sheet(self, name: str, frame_w: int, frame_h: int) -> list[list[pygame.Surface]]:
+        """`assets/<name>.png` cut into rows of frames, loaded on first use and cached."""
+        key = (name, frame_w, frame_h)
+        if key not in self._sheets:
+            image = load_image(self.directory / f"{name}.png")
+            self._sheets[key] = [
+                [
+                    image.subsurface((x, y, frame_w, frame_h))
+                    for x in range(0, image.get_width() - frame_w + 1, frame_w)
+                ]
+                for y in range(0, image.get_height() - frame_h + 1, frame_h)
+            ]
+        return self._sheets[key]
+
+    def flipped(self, image: pygame.Surface) -> pygame.Surface:
+        """The image mirrored left-right (cached): sprites are drawn facing right."""
+        key = ("flip", id(image))
+        if key not in self._derived:
+            self._derived[key] = (image, pygame.transform.flip(image, True, False))
+        return self._derived[key][1]
+
+    def flash(self, image: pygame.Surface) -> pygame.Surface:
+        """A white silhouette of the image (cached): what a sprite shows when hit."""
+        key = ("flash", id(image))
+        if key not in self._derived:
+            white = image.copy()
+            white.fill((255, 255, 255, 0), special_flags=pygame.BLEND_RGBA_MAX)
+            self._derived[key] = (image, white)
+        return self._derived[key][1]
 
     def player_frame(self, row: int, col: int, flipped: bool = False) -> pygame.Surface:
         return (self._player_flipped if flipped else self._player)[row][col]
