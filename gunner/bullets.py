@@ -39,6 +39,9 @@ class Bullet:
     )
 
     kind = "Bullet"
+    # Bullets share the quadtree with entities; these say they block nothing.
+    solid = False
+    shootable = False
 
     def __init__(self) -> None:
         self.hitbox = pygame.FRect(0, 0, BULLET_SIZE, BULLET_SIZE)

@@ -103,6 +103,7 @@ class Stage:
         self.message_time = 0.0
         self.objectives = parse_objectives(level.properties.get("objective"))
         self.unknown_classes: list[str] = []
+        self.solid_count = 0
 
         player: Player | None = None
         for spawn in level.spawns:
@@ -131,6 +132,8 @@ class Stage:
     def add_entity(self, entity: Entity) -> None:
         self.entities.append(entity)
         self.tree.add(entity)
+        # Moves look for solid entities only on stages that have some (doors, drums).
+        self.solid_count += entity.solid
 
     def spawn(self, cls: str, x: float, y: float, props: dict[str, Any] | None = None) -> None:
         """Create an entity by map class name mid-game (an enemy's drop), feet at (x, y)."""
@@ -180,34 +183,39 @@ class Stage:
         """Axis-split move against the tiles and then against solid entities.
 
         Each axis is resolved against the tile grid first, then pushed back out of
-        any solid entity (door, drum) the quadtree finds overlapping, so a soldier
-        stops at a closed door and the player can stand on a drum.
+        any solid entity (door, drum) overlapping, so a soldier stops at a closed
+        door and the player can stand on a drum. One quadtree query over the swept
+        box finds the solid entities for both axes.
         """
         box = entity.hitbox
         tiles = self.tilemap
-        result = MoveResult(hit_wall=tiles.move_x(box, dx))
-        if dx:
-            for other in self.query(box, "entity_entity", ignore=entity):
-                if other.solid and other.alive and box.colliderect(other.hitbox):
-                    if dx > 0:
-                        box.right = other.hitbox.left
-                        result.hit_wall = 1
-                    else:
-                        box.left = other.hitbox.right
-                        result.hit_wall = -1
+        solids = []
+        if self.solid_count:
+            sweep = box.union(box.move(dx, dy))
+            solids = [
+                other
+                for other in self.query(sweep, "entity_entity", ignore=entity)
+                if other.solid and other.alive
+            ]
+        wall = tiles.move_x(box, dx)
+        for other in solids:
+            if box.colliderect(other.hitbox):
+                if dx > 0:
+                    box.right = other.hitbox.left
+                    wall = 1
+                elif dx < 0:
+                    box.left = other.hitbox.right
+                    wall = -1
         vertical = tiles.move_y(box, dy, drop_through)
-        if dy:
-            for other in self.query(box, "entity_entity", ignore=entity):
-                if other.solid and other.alive and box.colliderect(other.hitbox):
-                    if dy > 0:
-                        box.bottom = other.hitbox.top
-                        vertical = 1
-                    else:
-                        box.top = other.hitbox.bottom
-                        vertical = -1
-        result.on_ground = vertical > 0
-        result.hit_ceiling = vertical < 0
-        return result
+        for other in solids:
+            if box.colliderect(other.hitbox):
+                if dy > 0:
+                    box.bottom = other.hitbox.top
+                    vertical = 1
+                elif dy < 0:
+                    box.top = other.hitbox.bottom
+                    vertical = -1
+        return MoveResult(on_ground=vertical > 0, hit_ceiling=vertical < 0, hit_wall=wall)
 
     def line_of_sight(self, x0: float, y0: float, x1: float, y1: float) -> bool:
         """No solid tile and no solid entity (a closed door) lies between the points."""
