@@ -189,7 +189,9 @@ def test_bench_quick_json(capsys: pytest.CaptureFixture[str]) -> None:
     rows = data["rows"]
     names = {r["contender"] for r in rows}
     assert {"ours", "brute force", "tutorial (depth 4)"} <= names
-    for workload in {r["workload"] for r in rows}:
+    stage_rows = [r for r in rows if r["workload"].startswith("stage step")]
+    assert len(stage_rows) == 1 and stage_rows[0]["ms"] > 0 and stage_rows[0]["checks"] > 0
+    for workload in {r["workload"] for r in rows} - {stage_rows[0]["workload"]}:
         overlaps = {r["overlaps"] for r in rows if r["workload"] == workload}
         assert len(overlaps) == 1, overlaps
         assert overlaps.pop() > 0
