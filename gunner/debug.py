@@ -29,9 +29,19 @@ def draw_world_overlay(surface: pygame.Surface, stage: Stage) -> None:
     """Quadtree cells (occupied ones brighter) and hitboxes, in world space."""
     ox, oy = stage.camera.offset
     view = stage.camera.rect
+    # Empty cells faint, occupied cells bright: the tree's shape shows without hiding the game.
+    grid = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    occupied = []
     for cell, count in stage.tree.cells(view):
         rect = pygame.Rect(round(cell.x - ox), round(cell.y - oy), round(cell.w), round(cell.h))
-        pygame.draw.rect(surface, CELL_FULL if count else CELL_EMPTY, rect, 1)
+        if count:
+            occupied.append(rect)
+        else:
+            pygame.draw.rect(grid, (*CELL_EMPTY, 70), rect, 1)
+    for rect in occupied:
+        grid.fill((*CELL_FULL, 40), rect)
+        pygame.draw.rect(grid, (*CELL_FULL, 230), rect, 1)
+    surface.blit(grid, (0, 0))
     for item in stage.tree.query(view):
         box = item.hitbox
         rect = pygame.Rect(round(box.x - ox), round(box.y - oy), round(box.w), round(box.h))
