@@ -6,12 +6,18 @@ clear line (`LevelError`) before the game builds anything from it.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import logging
 import math
+import stat
+import struct
 import xml.etree.ElementTree as ET
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from xml.parsers import expat
 
 import numpy as np
 
@@ -24,9 +30,6 @@ ONEWAY = 2  # a platform: stand on it, jump up through it, drop down through it
 
 # Layers drawn over the entities instead of under them.
 FOREGROUND_LAYER = "foreground"
-
-# Refuse maps bigger than this before pytmx allocates anything for them.
-MAX_MAP_TILES = 4_000_000
 
 
 class LevelError(Exception):
@@ -75,6 +78,8 @@ class Level:
     spawns: list[Spawn]
     properties: dict[str, Any] = field(default_factory=dict)
     images: list[Any] = field(default_factory=list)  # pygame Surfaces by gid, or empty
+    # Every file the level was read from (the map, then its .tsx files): hot reload watches them.
+    files: list[Path] = field(default_factory=list)
 
     @property
     def pixel_size(self) -> tuple[int, int]:
@@ -89,25 +94,310 @@ def object_class(obj: Any) -> str:
     return str(getattr(obj, "type", None) or obj.__dict__.get("class") or "").strip()
 
 
-def _precheck(path: Path) -> None:
-    """Cheap checks on the raw XML, before pytmx allocates anything from it."""
+# -- reading untrusted files -------------------------------------------------------------
+#
+# A map is data someone handed us. Everything below runs before pytmx sees the map and
+# bounds what pytmx (and numpy, and pygame) will allocate: file sizes, element counts,
+# decoded layer sizes, gids, image sizes. Reading a map never writes a file or follows
+# anything that is not a regular file.
+
+# Refuse maps bigger than this before pytmx allocates anything for them.
+MAX_MAP_TILES = 4_000_000
+# pytmx keeps every layer as nested lists of Python ints (~40 bytes a cell), so the
+# cells of all tile layers together are capped too.
+MAX_TOTAL_CELLS = 8_000_000
+# A .tmx or .tsx bigger than this is not a level anyone drew by hand.
+MAX_FILE_BYTES = 32 * 1024 * 1024
+# XML elements in one file: bounds the tree ElementTree and pytmx build.
+MAX_ELEMENTS = 500_000
+# Sides of a tileset image, in pixels: pygame decodes it all into memory.
+MAX_IMAGE_SIDE = 8192
+MAX_TILESETS = 64
+# Tiled's flip flags live in the top bits of a gid (bit 28 is hexagonal rotation,
+# which pytmx does not know: a gid with it set is refused as out of range).
+GID_FLAGS_MASK = 0xE0000000
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PROPERTY_TYPES = {"string", "int", "float", "bool", "color", "file", "object"}
+BOOL_VALUES = {"true", "false", "1", "0", "yes", "no", "y", "n", "t", "f"}
+
+
+class _Refused(Exception):
+    """Raised by the XML handlers to stop expat at the first forbidden construct."""
+
+
+def _read_file(path: Path, what: str, owner: Path) -> bytes:
+    """The bytes of a regular file no bigger than MAX_FILE_BYTES; LevelError(owner) if not.
+
+    `what` is "map" for the map itself, else what the map refers to ("tileset", "image").
+    """
+    subject = "" if what == "map" else f"{what} {path.name} "
+
+    def refuse(cause: str) -> LevelError:
+        return LevelError(owner, subject + cause)
+
     try:
-        root = ET.parse(path).getroot()
+        info = path.stat()  # follows symlinks: what counts is what they point at
+        if stat.S_ISDIR(info.st_mode):
+            raise refuse("is a directory, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            # A FIFO or a device would block or never end: only plain files are read.
+            raise refuse("is not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise refuse(f"is too large ({info.st_size:,} bytes; limit {MAX_FILE_BYTES:,})")
+        with path.open("rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)  # the file may have grown since stat()
     except FileNotFoundError:
-        raise LevelError(path, "file not found") from None
-    except IsADirectoryError:
-        raise LevelError(path, "is a directory, not a map") from None
+        raise LevelError(
+            owner, "file not found" if what == "map" else f"missing {what} {path.name}"
+        ) from None
     except PermissionError:
-        raise LevelError(path, "cannot be read (permission denied)") from None
-    except ET.ParseError as exc:
-        raise LevelError(path, f"not valid XML ({exc})") from None
+        raise refuse("cannot be read (permission denied)") from None
     except OSError as exc:
-        raise LevelError(path, f"cannot be read ({exc.strerror or exc})") from None
+        raise refuse(f"cannot be read ({exc.strerror or exc})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise refuse(f"is too large (limit {MAX_FILE_BYTES:,} bytes)")
+    return data
+
+
+def _parse_xml(data: bytes, owner: Path, what: str) -> ET.Element:
+    """Parse with expat directly, refusing DTDs outright and capping the element count.
+
+    A map has no business declaring a DOCTYPE: refusing it closes entity expansion
+    ("billion laughs") and external entities at once, whatever expat's own limits are.
+    """
+    prefix = "" if what == "map" else f"{what} "
+    builder = ET.TreeBuilder()
+    parser = expat.ParserCreate()
+    count = 0
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        nonlocal count
+        count += 1
+        if count > MAX_ELEMENTS:
+            raise _Refused(f"{prefix}has too many XML elements (limit {MAX_ELEMENTS:,})")
+        builder.start(tag, attrs)
+
+    def doctype(*_: Any) -> None:
+        raise _Refused(f"{prefix}declares a DOCTYPE; maps must not declare DTDs or entities")
+
+    def entity(*_: Any) -> None:
+        raise _Refused(f"{prefix}declares an XML entity; maps must not declare entities")
+
+    def external(*_: Any) -> int:
+        raise _Refused(f"{prefix}refers to an external XML entity; refused")
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = builder.end
+    parser.CharacterDataHandler = builder.data
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = entity
+    parser.ExternalEntityRefHandler = external
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    try:
+        parser.Parse(data, True)
+        root = builder.close()
+    except _Refused as exc:
+        raise LevelError(owner, str(exc)) from None
+    except expat.ExpatError as exc:
+        raise LevelError(owner, f"{prefix}not valid XML ({exc})") from None
+    except (ValueError, UnicodeError) as exc:  # e.g. an encoding expat does not know
+        raise LevelError(owner, f"{prefix}not valid XML ({exc})") from None
+    return root
+
+
+def _int_attr(node: ET.Element, name: str, owner: Path, where: str, default: str = "0") -> int:
+    raw = node.get(name, default)
+    try:
+        return int(raw)
+    except ValueError:
+        raise LevelError(owner, f"{where} {name} '{raw[:20]}' is not a whole number") from None
+
+
+def _float_attr(node: ET.Element, name: str, owner: Path, where: str) -> float:
+    raw = node.get(name, "0")
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise LevelError(owner, f"{where} {name} '{raw[:20]}' is not a number")
+    return value
+
+
+def _check_png(path: Path, owner: Path, need: tuple[int, int] | None) -> None:
+    """A tileset image must be a regular PNG file of sane size (checked from its header)."""
+    data = _read_file(path, "image", owner)
+    name = path.name
+    # IHDR is the first chunk: width and height as big-endian uint32 at bytes 16..24.
+    if len(data) < 24 or not data.startswith(PNG_SIGNATURE) or data[12:16] != b"IHDR":
+        raise LevelError(owner, f"image {name} is not a PNG file (only PNG images are used)")
+    width, height = struct.unpack(">II", data[16:24])
+    if not (0 < width <= MAX_IMAGE_SIDE and 0 < height <= MAX_IMAGE_SIDE):
+        raise LevelError(
+            owner, f"image {name} is {width}x{height} px (limit {MAX_IMAGE_SIDE}x{MAX_IMAGE_SIDE})"
+        )
+    if need and (width < need[0] or height < need[1]):
+        raise LevelError(
+            owner,
+            f"image {name} is {width}x{height} px, smaller than the {need[0]}x{need[1]} "
+            "its tileset declares",
+        )
+
+
+def _check_properties(node: ET.Element, owner: Path, where: str) -> None:
+    """Property types and values pytmx would choke on (it raises bare KeyError/ValueError)."""
+    for prop in node.iterfind("properties/property"):
+        name = prop.get("name", "")
+        kind = prop.get("type", "string")
+        value = prop.get("value")
+        if kind == "class":
+            raise LevelError(
+                owner, f"{where} property '{name}' is a class property, which the game cannot read"
+            )
+        if kind not in PROPERTY_TYPES:
+            raise LevelError(owner, f"{where} property '{name}' has unknown type '{kind[:20]}'")
+        if value is None:
+            continue
+        if kind == "bool" and value.strip().lower() not in BOOL_VALUES:
+            raise LevelError(owner, f"{where} property '{name}' is not true or false")
+        if kind in ("int", "object"):
+            try:
+                int(value)
+            except ValueError:
+                raise LevelError(
+                    owner, f"{where} property '{name}' is not a whole number"
+                ) from None
+        if kind == "float":
+            try:
+                float(value)
+            except ValueError:
+                raise LevelError(owner, f"{where} property '{name}' is not a number") from None
+
+
+def _check_tileset(node: ET.Element, map_path: Path) -> int:
+    """Check one <tileset> of the map (and its .tsx); the number of gids it covers."""
+    firstgid = _int_attr(node, "firstgid", map_path, "tileset", default="")
+    if firstgid < 1:
+        raise LevelError(map_path, f"tileset firstgid {firstgid} must be 1 or more")
+    source = node.get("source")
+    base = map_path.parent
+    label = "embedded tileset"
+    if source:
+        if not source.lower().endswith(".tsx"):
+            raise LevelError(map_path, f"tileset {source} is not a .tsx file (save it as .tsx)")
+        tsx = base / source
+        node = _parse_xml(_read_file(tsx, "tileset", map_path), map_path, f"tileset {tsx.name}")
+        if node.tag != "tileset":
+            raise LevelError(map_path, f"tileset {tsx.name} is not a Tiled tileset")
+        base = tsx.parent
+        label = f"tileset {tsx.name}"
+    elif node.find("tile/objectgroup") is not None:
+        # pytmx reads an embedded tileset's collision shapes as object layers of the map.
+        raise LevelError(
+            map_path, "embedded tileset with collision shapes; export it to a .tsx file"
+        )
+    tw, th = (
+        _int_attr(node, "tilewidth", map_path, label),
+        _int_attr(node, "tileheight", map_path, label),
+    )
+    if (tw, th) != (TILE, TILE):
+        raise LevelError(map_path, f"{label} has {tw}x{th} tiles; tiles must be {TILE}x{TILE}")
+    count = _int_attr(node, "tilecount", map_path, label)
+    image = node.find("image")
+    if image is not None:
+        if image.get("source") is None:
+            raise LevelError(map_path, f"{label} has an embedded image; use a PNG file")
+        need = (
+            _int_attr(image, "width", map_path, f"{label} image", default=""),
+            _int_attr(image, "height", map_path, f"{label} image", default=""),
+        )
+        _check_png(base / image.get("source", ""), map_path, need)
+        columns = max(0, need[0] // TILE)
+        count = max(count, columns * max(0, need[1] // TILE))
+    for tile in node.iterfind("tile"):
+        tile_id = _int_attr(tile, "id", map_path, f"{label} tile", default="")
+        if tile_id < 0:
+            raise LevelError(map_path, f"{label} has a tile with negative id {tile_id}")
+        count = max(count, tile_id + 1)
+        _check_properties(tile, map_path, f"{label} tile {tile_id}")
+        tile_image = tile.find("image")
+        if tile_image is not None and tile_image.get("source"):
+            _check_png(base / tile_image.get("source", ""), map_path, None)
+        for frame in tile.iterfind("animation/frame"):
+            _int_attr(frame, "tileid", map_path, f"{label} tile {tile_id} frame", default="")
+            _int_attr(frame, "duration", map_path, f"{label} tile {tile_id} frame", default="")
+    return firstgid + count - 1
+
+
+def _decode_layer(data: ET.Element, cells: int, owner: Path, where: str) -> np.ndarray:
+    """A layer's gids, decoded with bounded memory: never more than `cells` of them."""
+    encoding = data.get("encoding")
+    compression = data.get("compression")
+    if data.find("chunk") is not None:
+        raise LevelError(
+            owner, "infinite maps are not supported; untick Infinite in Map Properties"
+        )
+    if encoding not in ("csv", "base64"):
+        kind = f"'{encoding[:20]}'" if encoding else "XML"
+        raise LevelError(
+            owner, f"{where} uses {kind} tile data; save it as CSV or Base64 (zlib or gzip)"
+        )
+    text = (data.text or "").strip()
+    if encoding == "csv":
+        if compression:
+            raise LevelError(owner, f"{where} has CSV data with compression '{compression[:20]}'")
+        parts = text.split(",") if text else []
+        if len(parts) != cells:
+            raise LevelError(owner, f"{where} has {len(parts):,} tiles of data, expected {cells:,}")
+        try:
+            values = [int(p) for p in parts]
+        except ValueError:
+            raise LevelError(
+                owner, f"{where} has tile data that is not a list of numbers"
+            ) from None
+        if values and (min(values) < 0 or max(values) > 0xFFFFFFFF):
+            raise LevelError(owner, f"{where} has a tile number out of range")
+        return np.array(values, dtype=np.uint32)
+    if compression not in (None, "zlib", "gzip"):
+        raise LevelError(
+            owner,
+            f"{where} uses {compression[:20]} compression, which the game cannot read; "
+            "choose Base64 (zlib) or CSV",
+        )
+    try:
+        raw = base64.b64decode(text, validate=False)
+    except (binascii.Error, ValueError):
+        raise LevelError(owner, f"{where} has tile data that is not valid base64") from None
+    expected = cells * 4
+    if compression:
+        # Inflate at most one byte more than the layer needs: a "zip bomb" is refused
+        # after `expected` bytes, however far it would have grown.
+        wbits = zlib.MAX_WBITS | (16 if compression == "gzip" else 0)
+        inflater = zlib.decompressobj(wbits)
+        try:
+            raw = inflater.decompress(raw, expected + 1)
+        except zlib.error:
+            raise LevelError(owner, f"{where} has corrupt {compression} tile data") from None
+        if len(raw) > expected:
+            raise LevelError(
+                owner, f"{where} tile data inflates to more than the {cells:,} tiles it should hold"
+            )
+    if len(raw) != expected:
+        raise LevelError(owner, f"{where} has {len(raw) // 4:,} tiles of data, expected {cells:,}")
+    return np.frombuffer(raw, dtype="<u4")
+
+
+def _precheck(path: Path) -> ET.Element:
+    """Every check that needs only the raw XML, before pytmx allocates anything from it.
+
+    Returns the parsed map, which is what pytmx then reads (so the file is not re-read).
+    """
+    root = _parse_xml(_read_file(path, "map", path), path, "map")
     if root.tag != "map":
         raise LevelError(path, f"not a Tiled map (root element is <{root.tag}>, not <map>)")
     orientation = root.get("orientation", "orthogonal")
     if orientation != "orthogonal":
-        raise LevelError(path, f"{orientation} maps are not supported, only orthogonal")
+        raise LevelError(path, f"{orientation[:20]} maps are not supported, only orthogonal")
     if root.get("infinite", "0") == "1":
         raise LevelError(path, "infinite maps are not supported; untick Infinite in Map Properties")
     try:
@@ -123,19 +413,71 @@ def _precheck(path: Path) -> None:
         raise LevelError(
             path, f"map size {width}x{height} tiles is too large (limit {MAX_MAP_TILES:,} tiles)"
         )
+    _check_properties(root, path, "map")
+
+    tilesets = root.findall("tileset")
+    if len(tilesets) > MAX_TILESETS:
+        raise LevelError(path, f"has {len(tilesets)} tilesets (limit {MAX_TILESETS})")
+    maxgid = max((_check_tileset(ts, path) for ts in tilesets), default=0)
+
+    total = 0
+    for layer in root.iter("layer"):
+        where = f"layer '{layer.get('name', '')[:40]}'"
+        _check_properties(layer, path, where)
+        lw = _int_attr(layer, "width", path, where, default=str(width))
+        lh = _int_attr(layer, "height", path, where, default=str(height))
+        if (lw, lh) != (width, height):
+            raise LevelError(path, f"{where} is {lw}x{lh} tiles, but the map is {width}x{height}")
+        total += width * height
+        if total > MAX_TOTAL_CELLS:
+            raise LevelError(
+                path, f"tile layers hold too many tiles together (limit {MAX_TOTAL_CELLS:,})"
+            )
+        data = layer.find("data")
+        if data is None:
+            raise LevelError(path, f"{where} has no tile data")
+        gids = _decode_layer(data, width * height, path, where) & ~np.uint32(GID_FLAGS_MASK)
+        if gids.size and int(gids.max()) > maxgid:
+            bad = int(np.argmax(gids > maxgid))
+            raise LevelError(
+                path,
+                f"{where} cell ({bad % width}, {bad // width}) uses tile {int(gids[bad])}, "
+                f"but the tilesets hold {maxgid} tiles",
+            )
+
+    for group in root.iter("objectgroup"):
+        _check_properties(group, path, f"object layer '{group.get('name', '')[:40]}'")
+    for obj in root.iter("object"):
+        oid = _int_attr(obj, "id", path, "object")
+        where = f"object {oid}"
+        for attr in ("x", "y", "width", "height", "rotation"):
+            _float_attr(obj, attr, path, where)
+        gid = _int_attr(obj, "gid", path, where) & ~GID_FLAGS_MASK
+        if gid > maxgid or gid < 0:
+            raise LevelError(path, f"{where} uses tile {gid}, but the tilesets hold {maxgid} tiles")
+        _check_properties(obj, path, where)
+    for image in root.iterfind(".//imagelayer/image"):
+        if image.get("source"):
+            _check_png(path.parent / image.get("source", ""), path, None)
+    return root
 
 
-def _load_tmx(path: Path, images: bool) -> Any:
+def _load_tmx(path: Path, root: ET.Element, images: bool) -> Any:
     import pytmx
 
     # pytmx logs its own complaints before raising; ours is the one line that counts.
     logging.getLogger("pytmx").setLevel(logging.CRITICAL)
-    try:
-        if images:
-            from pytmx.util_pygame import load_pygame
+    kwargs: dict[str, Any] = {}
+    if images:
+        from pytmx.util_pygame import pygame_image_loader
 
-            return load_pygame(str(path))
-        return pytmx.TiledMap(str(path))
+        kwargs["image_loader"] = pygame_image_loader
+    try:
+        # Hand pytmx the tree _precheck validated rather than letting it re-read the file.
+        tmx = pytmx.TiledMap(**kwargs)
+        tmx.filename = str(path)
+        tmx.parse_xml(root)
+        return tmx
     except FileNotFoundError as exc:
         missing = Path(exc.filename).name if exc.filename else "a file it refers to"
         raise LevelError(path, f"missing file {missing}") from None
@@ -166,9 +508,27 @@ def load_level(path: str | Path, *, images: bool = True) -> Level:
 
     Raises LevelError (one line: file and cause) for anything the game cannot use.
     """
+    level = read_level(path, images=images)
+    players = level.spawns_of("Player")
+    if not players:
+        raise LevelError(path, "no Player object: add one to an object layer to mark the spawn")
+    px, py = players[0].foot
+    if not (0 <= px < level.width * TILE and 0 < py <= level.height * TILE):
+        raise LevelError(path, f"Player spawn ({px:.0f}, {py:.0f}) is outside the map")
+    return level
+
+
+def read_level(path: str | Path, *, images: bool = True) -> Level:
+    """Read a map safely without the gameplay checks of `load_level` (the validator's view).
+
+    Object properties the map leaves out get their defaults from `gunner.objects`,
+    because Tiled does not save a property that still has its class default.
+    """
+    from gunner.objects import defaults
+
     path = Path(path)
-    _precheck(path)
-    tmx = _load_tmx(path, images)
+    root = _precheck(path)
+    tmx = _load_tmx(path, root, images)
     width, height = int(tmx.width), int(tmx.height)
 
     flags = _tile_flags(tmx)
@@ -201,16 +561,10 @@ def load_level(path: str | Path, *, images: bool = True) -> Level:
             h=float(obj.height or 0),
             id=int(obj.id or 0),
             name=str(obj.name or ""),
-            props=dict(obj.properties),
+            props={**defaults(object_class(obj)), **obj.properties},
         )
         for obj in tmx.objects
     ]
-    players = [s for s in spawns if s.cls == "Player"]
-    if not players:
-        raise LevelError(path, "no Player object: add one to an object layer to mark the spawn")
-    px, py = players[0].foot
-    if not (0 <= px < width * TILE and 0 < py <= height * TILE):
-        raise LevelError(path, f"Player spawn ({px:.0f}, {py:.0f}) is outside the map")
 
     props = dict(tmx.properties)
     name = str(props.get("name") or path.stem)
@@ -224,6 +578,7 @@ def load_level(path: str | Path, *, images: bool = True) -> Level:
         spawns=spawns,
         properties=props,
         images=list(tmx.images) if images else [],
+        files=[path] + [path.parent / s for t in root.iter("tileset") if (s := t.get("source"))],
     )
 
 

@@ -6,6 +6,8 @@ Legend: `#` solid, `=` one-way platform, `.` empty, `P` the player's feet
 
 from __future__ import annotations
 
+import struct
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +22,24 @@ TSX = """<?xml version="1.0" encoding="UTF-8"?>
  <tile id="1"><properties><property name="oneway" type="bool" value="true"/></properties></tile>
 </tileset>
 """
+
+
+def png(width: int, height: int) -> bytes:
+    """A valid opaque grey RGB PNG (the loader checks tileset images exist and are PNGs)."""
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+        )
+
+    rows = b"".join(b"\x00" + b"\x80" * (3 * width) for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
 
 
 def grid(rows: list[str]) -> np.ndarray:
@@ -52,6 +72,7 @@ def write_map(
                 )
                 next_id += 1
     (directory / "t.tsx").write_text(TSX)
+    (directory / "t.png").write_bytes(png(32, 16))
     path = directory / name
     path.write_text(
         f"""<?xml version="1.0" encoding="UTF-8"?>

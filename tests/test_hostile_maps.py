@@ -1,0 +1,176 @@
+"""Broken and hostile maps: each is refused with one exact line, fast, without a traceback."""
+
+import base64
+import gzip
+import os
+import resource
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+from gunner.level import LevelError, load_level
+from maps import write_map
+
+BROKEN = Path(__file__).parent / "maps" / "broken"
+
+# file -> the cause after "PATH: ", exactly.
+EXPECTED = {
+    "malformed.tmx": "not valid XML (unclosed token: line 2, column 0)",
+    "not_a_map.tmx": "not a Tiled map (root element is <tileset>, not <map>)",
+    "isometric.tmx": "isometric maps are not supported, only orthogonal",
+    "infinite.tmx": "infinite maps are not supported; untick Infinite in Map Properties",
+    "tile_size.tmx": "tile size 32x32 is not supported; tiles must be 16x16",
+    "huge.tmx": "map size 1000000x1000000 tiles is too large (limit 4,000,000 tiles)",
+    "billion_laughs.tmx": "declares a DOCTYPE; maps must not declare DTDs or entities",
+    "external_entity.tmx": "declares a DOCTYPE; maps must not declare DTDs or entities",
+    "missing_tileset.tmx": "missing tileset nowhere.tsx",
+    "json_tileset.tmx": "tileset t.tsj is not a .tsx file (save it as .tsx)",
+    "missing_image.tmx": "missing image gone.png",
+    "not_png.tmx": "image not_png.png is not a PNG file (only PNG images are used)",
+    "zstd.tmx": "layer 'ground' uses zstd compression, which the game cannot read; "
+    "choose Base64 (zlib) or CSV",
+    "hex_encoding.tmx": (
+        "layer 'ground' uses 'hex' tile data; save it as CSV or Base64 (zlib or gzip)"
+    ),
+    "xml_tiles.tmx": "layer 'ground' uses XML tile data; save it as CSV or Base64 (zlib or gzip)",
+    "short_layer.tmx": "layer 'ground' has 7 tiles of data, expected 8",
+    "short_base64.tmx": "layer 'ground' has 7 tiles of data, expected 8",
+    "layer_size.tmx": "layer 'ground' is 3x2 tiles, but the map is 4x2",
+    "gid_beyond.tmx": "layer 'ground' cell (2, 1) uses tile 99, but the tilesets hold 2 tiles",
+    "bad_property.tmx": "object 1 property 'hp' is not a whole number",
+    "nan_object.tmx": "object 1 x 'nan' is not a number",
+}
+
+
+def test_the_table_covers_the_whole_corpus():
+    assert sorted(p.name for p in BROKEN.glob("*.tmx")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_each_broken_map_gets_its_one_line(name):
+    path = BROKEN / name
+    with pytest.raises(LevelError) as info:
+        load_level(path, images=False)
+    assert str(info.value) == f"{path}: {EXPECTED[name]}"
+
+
+def bomb(compression: str, mib: int = 1024) -> bytes:
+    """A valid zlib or gzip stream of `mib` MiB of zeros, about 1 KB per MiB, made in ~0.5 s.
+
+    Compressing a GiB would take seconds; instead one MiB is deflated with a full flush
+    (byte-aligned, no back-references across it) and that block is repeated.
+    """
+    chunk = bytes(1 << 20)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
+    body = packer.compress(chunk) + packer.flush(zlib.Z_FULL_FLUSH)
+    stream = body * mib + b"\x03\x00"  # then an empty final block
+    if compression == "zlib":
+        adler = 1
+        for _ in range(mib):
+            adler = zlib.adler32(chunk, adler)
+        return b"\x78\xda" + stream + adler.to_bytes(4, "big")
+    crc = 0
+    for _ in range(mib):
+        crc = zlib.crc32(chunk, crc)
+    header = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff"
+    return header + stream + struct.pack("<II", crc, (mib << 20) & 0xFFFFFFFF)
+
+
+def test_the_bomb_is_a_real_stream():
+    for compression, wbits in (("zlib", zlib.MAX_WBITS), ("gzip", zlib.MAX_WBITS | 16)):
+        inflater = zlib.decompressobj(wbits)
+        data = bomb(compression, mib=4)
+        assert len(inflater.decompress(data)) == 4 << 20 and inflater.eof
+    assert gzip.decompress(bomb("gzip", mib=2)) == bytes(2 << 20)
+
+
+def _bomb_map(directory: Path, compression: str) -> Path:
+    """A 2000x2000 map (within limits) whose one layer inflates to 1 GiB instead of 16 MB."""
+    data = bomb(compression)
+    assert len(data) < 2_000_000  # the file itself is small: that is the trick
+    path = write_map(directory, ["P.", "##"], name=f"{compression}_bomb.tmx")
+    text = path.read_text()
+    start, end = text.index("<layer"), text.index("</layer>") + len("</layer>")
+    layer = (
+        '<layer id="1" name="ground" width="2000" height="2000">'
+        f'<data encoding="base64" compression="{compression}">'
+        f"{base64.b64encode(data).decode()}</data></layer>"
+    )
+    text = text[:start] + layer + text[end:]
+    text = text.replace('width="2" height="2"', 'width="2000" height="2000"', 1)
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("compression", ["zlib", "gzip"])
+def test_decompression_bombs_are_refused_before_they_inflate(tmp_path, compression):
+    path = _bomb_map(tmp_path, compression)
+    peak_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with pytest.raises(LevelError) as info:
+        load_level(path, images=False)
+    grown_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak_before
+    assert str(info.value) == (
+        f"{path}: layer 'ground' tile data inflates to more than the 4,000,000 tiles it should hold"
+    )
+    # The layer may hold 16 MB; the bomb would be 1 GiB. Allow the 16 MB and some slack.
+    assert grown_kib < 100 * 1024
+
+
+def test_a_tileset_that_is_a_fifo_is_never_opened(tmp_path):
+    path = write_map(tmp_path, ["P.", "##"])
+    (tmp_path / "t.tsx").unlink()
+    os.mkfifo(tmp_path / "t.tsx")  # opening it for reading would block forever
+    with pytest.raises(LevelError) as info:
+        load_level(path, images=False)
+    assert str(info.value) == f"{path}: tileset t.tsx is not a regular file"
+
+
+def test_a_directory_as_map_or_tileset(tmp_path):
+    with pytest.raises(LevelError, match="is a directory"):
+        load_level(tmp_path, images=False)
+    path = write_map(tmp_path, ["P.", "##"])
+    (tmp_path / "t.tsx").unlink()
+    (tmp_path / "t.tsx").mkdir()
+    with pytest.raises(LevelError) as info:
+        load_level(path, images=False)
+    assert str(info.value) == f"{path}: tileset t.tsx is a directory, not a file"
+
+
+def test_a_hostile_tileset_is_refused_like_a_hostile_map(tmp_path):
+    path = write_map(tmp_path, ["P.", "##"])
+    laughs = (BROKEN / "billion_laughs.tmx").read_text()
+    (tmp_path / "t.tsx").write_text(
+        laughs.replace("<map ", "<tileset ").replace("</map>", "</tileset>")
+    )
+    with pytest.raises(LevelError) as info:
+        load_level(path, images=False)
+    assert str(info.value) == (
+        f"{path}: tileset t.tsx declares a DOCTYPE; maps must not declare DTDs or entities"
+    )
+
+
+def test_a_giant_png_header_is_refused_before_decoding(tmp_path):
+    path = write_map(tmp_path, ["P.", "##"])
+    png = bytearray((tmp_path / "t.png").read_bytes())
+    png[16:24] = (100_000).to_bytes(4, "big") * 2  # claims 100000x100000 px: 40 GB decoded
+    (tmp_path / "t.png").write_bytes(bytes(png))
+    with pytest.raises(LevelError) as info:
+        load_level(path, images=True)
+    assert str(info.value) == f"{path}: image t.png is 100000x100000 px (limit 8192x8192)"
+
+
+def test_cli_refuses_hostile_maps_with_one_line_and_exit_1():
+    for name in ("billion_laughs.tmx", "huge.tmx", "zstd.tmx"):
+        path = BROKEN / name
+        run = subprocess.run(
+            [sys.executable, "-m", "gunner", "--headless", "--level", str(path)],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert run.returncode == 1
+        assert run.stderr == f"gunner: {path}: {EXPECTED[name]}\n"
