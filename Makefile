@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: run test bench lint format assets levels soak clean
+.PHONY: run test bench lint format assets levels soak replays clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,20 @@ test: $(VENV)/.dev
 
 bench: $(VENV)/.bench
 	$(HEADLESS) $(BIN)/python -m gunner.bench $(ARGS)
+
+# 100,000 random steps per shipped level, invariants checked every step, memory traced.
+soak: $(VENV)/.dev
+	$(HEADLESS) $(BIN)/python -m gunner.soak --frames 100000 --seed 1 $(ARGS)
+
+# Re-record the regression replay of every shipped level (after a deliberate change
+# to the simulation: the replay tests then expect the new state hashes).
+replays: $(VENV)/.dev
+	mkdir -p tests/replays
+	for level in levels/*.tmx; do \
+		$(HEADLESS) $(BIN)/python -m gunner --headless --level $$level --random-input \
+			--seed 7 --frames 3000 --record tests/replays/$$(basename $$level .tmx).replay \
+			>/dev/null || exit 1; \
+	done
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check gunner tests tools

@@ -10,6 +10,9 @@ import argparse
 import json
 import os
 import sys
+import tempfile
+import time
+import traceback
 from pathlib import Path
 
 
@@ -21,16 +24,44 @@ def build_parser() -> argparse.ArgumentParser:
         "F3 debug overlay, F11 fullscreen.",
     )
     parser.add_argument("--level", type=Path, metavar="PATH", help="start straight in this map")
-    parser.add_argument("--debug", action="store_true", help="start with the F3 overlay on")
-    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument(
-        "--scale", type=int, default=3, metavar="N", help="window size as a multiple of 480x270"
+        "--check",
+        nargs="+",
+        type=Path,
+        metavar="PATH",
+        help="validate maps: one line per problem (FILE: WHERE: MESSAGE); exit 1 if any",
+    )
+    parser.add_argument("--debug", action="store_true", help="start with the F3 overlay on")
+    parser.add_argument(
+        "--fullscreen",
+        action="store_true",
+        default=None,
+        help="start in fullscreen (this run only; the options screen saves it)",
+    )
+    parser.add_argument(
+        "--scale",
+        type=int,
+        default=None,
+        metavar="N",
+        help="window size as a multiple of 480x270 (this run only; default: saved, 3)",
+    )
+    parser.add_argument(
+        "--record", type=Path, metavar="FILE", help="save this run's input as a replay"
+    )
+    parser.add_argument(
+        "--replay", type=Path, metavar="FILE", help="play a recorded run back (window or headless)"
     )
     headless = parser.add_argument_group("headless runs (no window; for tests and tools)")
     headless.add_argument(
         "--headless", action="store_true", help="no window: run --frames steps and print JSON stats"
     )
-    headless.add_argument("--frames", type=int, default=600, metavar="N", help="steps to run")
+    headless.add_argument(
+        "--frames",
+        type=int,
+        default=None,
+        metavar="N",
+        help="steps to run (default 600; with --replay, the replay's length)",
+    )
     headless.add_argument(
         "--random-input", action="store_true", help="drive the player with seeded random input"
     )
@@ -44,10 +75,19 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.check:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        from gunner.check import run
+
+        return run(args.check)
     if args.screenshot and not args.headless:
         parser.error("--screenshot needs --headless")
-    if args.frames < 0:
+    if args.frames is not None and args.frames < 0:
         parser.error("--frames must be 0 or more")
+    if args.replay and (args.record or args.random_input or args.level):
+        parser.error("--replay takes its level, seed and input from the file")
+    if args.record and not args.headless and args.random_input:
+        parser.error("--random-input needs --headless")
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -55,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from gunner.assets import AssetError
     from gunner.level import LevelError, load_level
+    from gunner.replay import ReplayError
 
     try:
         if args.level is not None:
@@ -63,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.headless:
             return run_headless(args)
         return run_window(args)
-    except (LevelError, AssetError) as exc:
+    except (LevelError, AssetError, ReplayError) as exc:
         print(f"gunner: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -71,14 +112,65 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_window(args: argparse.Namespace) -> int:
+    from gunner.assets import AssetError
+    from gunner.level import LevelError
+    from gunner.replay import ReplayError
+
+    try:
+        return _play_in_window(args)
+    except (LevelError, AssetError, ReplayError):
+        raise  # expected failures: main() prints their one line
+    except Exception:
+        # Settings and progress were written atomically when they changed, so
+        # nothing the player had is lost; the log is for the bug report.
+        log = write_crash_log(traceback.format_exc())
+        print(f"gunner: crashed; details in {log}", file=sys.stderr)
+        return 1
+
+
+def _play_in_window(args: argparse.Namespace) -> int:
     from gunner.app import App
+    from gunner.replay import Recorder, Replay
     from gunner.scenes.play import PlayScene
     from gunner.scenes.title import TitleScene
+    from gunner.settings import Progress, load_settings
 
-    app = App(debug=args.debug, fullscreen=args.fullscreen, scale=args.scale)
-    first = PlayScene(args.level) if args.level else TitleScene()
+    replay = Replay.load(args.replay) if args.replay else None
+    app = App(
+        debug=args.debug,
+        fullscreen=args.fullscreen,
+        scale=args.scale,
+        settings=load_settings(),
+        progress=Progress(),
+        recorder=Recorder(args.record) if args.record else None,
+    )
+    if replay is not None:
+        first = PlayScene(replay.level_path, seed=replay.seed, replay=replay.source())
+    elif args.level:
+        first = PlayScene(args.level, seed=args.seed)
+    else:
+        first = TitleScene()
     app.run(first)
     return 0
+
+
+def write_crash_log(report: str) -> Path:
+    """Save a traceback as crash-YYYYmmdd-HHMMSS.log in the data folder; returns its path."""
+    from gunner.replay import game_version
+    from gunner.settings import data_dir
+
+    try:
+        folder = data_dir()
+    except (OSError, RuntimeError):
+        folder = Path(tempfile.gettempdir())
+    path = folder / time.strftime("crash-%Y%m%d-%H%M%S.log")
+    header = f"gunner {game_version()} on Python {sys.version.split()[0]} ({sys.platform})\n\n"
+    try:
+        path.write_text(header + report, encoding="utf-8")
+    except OSError:
+        path = Path(tempfile.gettempdir()) / path.name
+        path.write_text(header + report, encoding="utf-8")
+    return path
 
 
 def run_headless(args: argparse.Namespace) -> int:
@@ -91,28 +183,54 @@ def run_headless(args: argparse.Namespace) -> int:
     from gunner.input import Buttons, RandomInput
     from gunner.level import load_level
     from gunner.render import draw_stage
+    from gunner.replay import Replay, level_ref
     from gunner.stage import Stage
 
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((VIEW_W, VIEW_H))
-    path = args.level or LEVELS_DIR / CAMPAIGN[0]
-    stage = Stage(load_level(path), seed=args.seed)
-    source = RandomInput(args.seed) if args.random_input else None
-    for _ in range(args.frames):
-        stage.step(source.next() if source else Buttons.NONE)
+    if args.replay:
+        replay = Replay.load(args.replay)
+        path, seed, source = replay.level_path, replay.seed, replay.source()
+        frames = len(replay.masks) if args.frames is None else args.frames
+    else:
+        path = args.level or LEVELS_DIR / CAMPAIGN[0]
+        seed = args.seed
+        source = RandomInput(seed) if args.random_input else None
+        frames = 600 if args.frames is None else args.frames
+    stage = Stage(load_level(path), seed=seed)
+    recorded: list[int] = []
+    # The overlay shows real timings even headless: last step, and steps per second.
+    times = debug.FrameTimes()
+    started = time.perf_counter()
+    for _ in range(frames):
+        held = source.next() if source else Buttons.NONE
+        if args.record:
+            recorded.append(int(held))
+        step_start = time.perf_counter()
+        stage.step(held)
+        times.step_ms = (time.perf_counter() - step_start) * 1000
         stage.events.clear()
+    if frames:
+        times.fps = frames / max(time.perf_counter() - started, 1e-9)
+    stats = stage.stats()
+    stats["state_hash"] = stage.state_hash()
+    if args.record:
+        Replay(level_ref(path), seed, recorded, stats["state_hash"]).save(args.record)
     if args.screenshot:
         surface = pygame.Surface((VIEW_W, VIEW_H))
-        drawn = draw_stage(surface, stage, Art())
+        art = Art()
+        render_start = time.perf_counter()
+        drawn = draw_stage(surface, stage, art)
         if args.debug:
             debug.draw_world_overlay(surface, stage)
         draw_hud(surface, stage)
+        times.render_ms = (time.perf_counter() - render_start) * 1000
         if args.debug:
-            debug.draw_panel(surface, stage, debug.FrameTimes(), drawn)
+            debug.draw_panel(surface, stage, times, drawn)
         args.screenshot.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surface, str(args.screenshot))
-    print(json.dumps(stage.stats()))
+    print(json.dumps(stats))
     return 0
 
 

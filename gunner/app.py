@@ -10,6 +10,7 @@ and letterboxed into the window.
 from __future__ import annotations
 
 import contextlib
+import sys
 import time
 from collections.abc import Callable
 
@@ -19,12 +20,20 @@ from gunner.assets import Art
 from gunner.audio import Audio
 from gunner.config import ASSETS_DIR, DT, MAX_STEPS_PER_FRAME, VIEW_H, VIEW_W
 from gunner.debug import FrameTimes
-from gunner.input import buttons_from_keys
+from gunner.gamepad import Pads
+from gunner.input import Buttons, buttons_from_keys
 from gunner.level import LevelError
 from gunner.scenes.base import Scene
+from gunner.settings import Progress, Settings, save_settings
 
 # Longest real time one frame may hand the simulation (seconds).
 MAX_FRAME_TIME = MAX_STEPS_PER_FRAME * DT
+PAD_EVENTS = (
+    pygame.CONTROLLERDEVICEADDED,
+    pygame.CONTROLLERDEVICEREMOVED,
+    pygame.CONTROLLERBUTTONDOWN,
+    pygame.CONTROLLERAXISMOTION,
+)
 
 
 def integer_viewport(window: tuple[int, int], logical: tuple[int, int]) -> pygame.Rect:
@@ -34,18 +43,58 @@ def integer_viewport(window: tuple[int, int], logical: tuple[int, int]) -> pygam
     return pygame.Rect((window[0] - w) // 2, (window[1] - h) // 2, w, h)
 
 
+class FixedStepClock:
+    """Turns real frame times into whole simulation steps (the accumulator of the Game Loop).
+
+    At most `max_steps` per frame: after a long stall (a slow frame, a dragged
+    window) the rest of the backlog is dropped, so the game slows down for a
+    moment instead of running ever more steps to catch up (the spiral of death).
+    """
+
+    def __init__(self, dt: float = DT, max_steps: int = MAX_STEPS_PER_FRAME) -> None:
+        self.dt = dt
+        self.max_steps = max_steps
+        self.backlog = 0.0
+
+    def advance(self, real_dt: float) -> int:
+        """Add one frame's real time; return how many steps to run now."""
+        self.backlog += min(max(real_dt, 0.0), self.max_steps * self.dt)
+        steps = 0
+        while self.backlog >= self.dt and steps < self.max_steps:
+            self.backlog -= self.dt
+            steps += 1
+        if steps == self.max_steps:
+            self.backlog = 0.0  # drop what is left rather than carry it into the next frame
+        return steps
+
+
 class App:
-    def __init__(self, *, debug: bool = False, fullscreen: bool = False, scale: int = 3) -> None:
+    def __init__(
+        self,
+        *,
+        debug: bool = False,
+        fullscreen: bool | None = None,
+        scale: int | None = None,
+        settings: Settings | None = None,
+        progress: Progress | None = None,
+        recorder: object | None = None,
+    ) -> None:
         pygame.init()
         pygame.display.set_caption("Gunner")
-        self.scale = max(1, scale)
-        self.fullscreen = fullscreen
+        # Saved settings apply unless the command line overrides them for this run.
+        self.settings = settings or Settings()
+        self.progress = progress
+        self.recorder = recorder  # a replay.Recorder when --record is given
+        self.scale = max(1, scale if scale is not None else self.settings.scale)
+        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.window = self._open_window()
         with contextlib.suppress(pygame.error, FileNotFoundError):  # the icon is cosmetic
             pygame.display.set_icon(pygame.image.load(str(ASSETS_DIR / "icon.png")))
         self.surface = pygame.Surface((VIEW_W, VIEW_H))
         self.art = Art()
         self.audio = Audio()
+        self.apply_volumes()
+        self.pads = Pads()
         self.debug = debug
         self.times = FrameTimes()
         self.scenes: list[Scene] = []
@@ -61,6 +110,23 @@ class App:
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         self.window = self._open_window()
+
+    def set_window(self, fullscreen: bool, scale: int) -> None:
+        if (fullscreen, scale) != (self.fullscreen, self.scale):
+            self.fullscreen, self.scale = fullscreen, max(1, scale)
+            self.window = self._open_window()
+
+    # -- settings ----------------------------------------------------------------------
+
+    def apply_volumes(self) -> None:
+        s = self.settings
+        self.audio.set_volumes(s.master_volume, s.effects_volume, s.music_volume)
+
+    def save_settings(self) -> None:
+        try:
+            save_settings(self.settings)
+        except OSError as exc:  # a read-only or full disk must not end the game
+            print(f"gunner: cannot save settings: {exc}", file=sys.stderr)
 
     def present(self) -> None:
         """Scale the logical frame by a whole number into the window, letterboxed."""
@@ -114,17 +180,30 @@ class App:
 
     # -- the loop ----------------------------------------------------------------------
 
+    def _in_play(self) -> bool:
+        return bool(self.scenes) and getattr(self.scene, "pause_on_focus_loss", None) is not None
+
+    def pause_game(self) -> None:
+        """Pause if a level is being played (focus lost, pad unplugged)."""
+        pause = getattr(self.scene, "pause_on_focus_loss", None)
+        if pause is not None:
+            pause(self)
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.QUIT:
+        if event.type in PAD_EVENTS:
+            keys, unplugged = self.pads.handle_event(event, self._in_play())
+            if unplugged:
+                self.pause_game()
+            for key in keys:
+                self.handle_event(key)
+        elif event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F3:
             self.debug = not self.debug
         elif event.type == pygame.WINDOWFOCUSLOST:
-            pause = getattr(self.scene, "pause_on_focus_loss", None)
-            if pause is not None:
-                pause(self)
+            self.pause_game()
         else:
             self.scene.handle_event(self, event)
 
@@ -136,25 +215,37 @@ class App:
         for scene in self.scenes[first:]:
             scene.draw(self, self.surface)
 
+    def held(self) -> Buttons:
+        """This frame's input state: keyboard (with the player's bindings) and pads merged."""
+        keys = buttons_from_keys(pygame.key.get_pressed(), self.settings.bindings)
+        return keys | self.pads.held()
+
     def run(self, first: Scene) -> None:
+        try:
+            self._run(first)
+        finally:
+            if self.recorder is not None:
+                self.recorder.save()  # type: ignore[attr-defined]
+            pygame.quit()
+
+    def _run(self, first: Scene) -> None:
         self.push(first)
         clock = pygame.time.Clock()
+        stepper = FixedStepClock()
         previous = time.perf_counter()
-        backlog = 0.0
         while self.running:
             now = time.perf_counter()
-            backlog += min(now - previous, MAX_FRAME_TIME)
+            steps = stepper.advance(now - previous)
             previous = now
             for event in pygame.event.get():
                 self.handle_event(event)
                 if not self.running:
                     break
-            held = buttons_from_keys(pygame.key.get_pressed())
-            steps = 0
-            while backlog >= DT and steps < MAX_STEPS_PER_FRAME and self.running:
+            held = self.held()
+            for _ in range(steps):
+                if not self.running:
+                    break
                 self.scene.step(self, held)
-                backlog -= DT
-                steps += 1
             if not self.running:
                 break
             start = time.perf_counter()
@@ -163,4 +254,3 @@ class App:
             self.present()
             clock.tick(120)
             self.times.fps = clock.get_fps()
-        pygame.quit()

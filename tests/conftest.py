@@ -18,3 +18,11 @@ def _display():
     pygame.display.set_mode((480, 270))
     yield
     pygame.quit()
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path_factory, monkeypatch):
+    """Settings, progress and crash logs go to a fresh folder, never the player's own."""
+    folder = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("GUNNER_DATA_DIR", str(folder))
+    return folder

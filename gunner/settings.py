@@ -1,0 +1,286 @@
+"""Player settings and campaign progress, each kept as a small JSON file in the data folder.
+
+Both use `JsonStore`: a file is written atomically (temporary file in the same
+folder, flush + fsync, `os.replace`), so a crash or a full disk mid-save never
+leaves half a file behind. A file the game cannot read (corrupt, truncated,
+another format version) is renamed aside to `<name>.bad-<n>`, a one-line
+warning goes to stderr, and the game goes on with defaults.
+
+The data folder is `$GUNNER_DATA_DIR` when set (tests, portable installs),
+otherwise SDL's per-user preferences folder for "gunner".
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from gunner.input import DEFAULT_BINDINGS, Buttons
+
+DATA_DIR_ENV = "GUNNER_DATA_DIR"
+SETTINGS_FILE = "settings.json"
+PROGRESS_FILE = "progress.json"
+SETTINGS_VERSION = 1
+PROGRESS_VERSION = 1
+MAX_SCALE = 8
+# Action names as written in settings.json; Buttons' own names, lower-cased.
+ACTIONS: tuple[Buttons, ...] = (
+    Buttons.LEFT,
+    Buttons.RIGHT,
+    Buttons.UP,
+    Buttons.DOWN,
+    Buttons.JUMP,
+    Buttons.FIRE,
+)
+
+
+class StoreError(ValueError):
+    """The file's contents are not what this version of the game writes."""
+
+
+def data_dir() -> Path:
+    """The folder for settings, progress and crash logs (created if missing)."""
+    override = os.environ.get(DATA_DIR_ENV)
+    # Otherwise SDL picks the platform's place: ~/.local/share/gunner/gunner/ on Linux.
+    path = Path(override) if override else Path(pygame.system.get_pref_path("gunner", "gunner"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def warn(message: str) -> None:
+    print(f"gunner: {message}", file=sys.stderr)
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write so readers see the old file or the new one, never a mix or a stub."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        # mkstemp makes the file private (0600); keep the mode an ordinary save would have.
+        os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class JsonStore:
+    """One versioned JSON document on disk: `load` never raises, `save` is atomic."""
+
+    def __init__(self, path: Path, version: int) -> None:
+        self.path = Path(path)
+        self.version = version
+
+    def load(self) -> dict[str, Any] | None:
+        """The stored document (without its version), or None if absent or unreadable."""
+        try:
+            raw = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as exc:
+            self._set_aside(f"cannot read it ({exc.__class__.__name__})")
+            return None
+        try:
+            data = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            self._set_aside(f"not valid JSON ({exc.msg} at line {exc.lineno})")
+            return None
+        if not isinstance(data, dict):
+            self._set_aside("not a JSON object")
+            return None
+        version = data.get("version")
+        if version != self.version:
+            self._set_aside(f"unknown version {version!r} (this game writes {self.version})")
+            return None
+        data.pop("version")
+        return data
+
+    def reject(self, cause: str) -> None:
+        """The caller found the document unusable: keep it aside and warn."""
+        self._set_aside(cause)
+
+    def save(self, data: dict[str, Any]) -> None:
+        text = json.dumps({"version": self.version, **data}, indent=2, sort_keys=True) + "\n"
+        atomic_write_text(self.path, text)
+
+    def _set_aside(self, cause: str) -> None:
+        # Never overwrite a file we could not read: the player may want it back.
+        n = 1
+        while (aside := self.path.with_name(f"{self.path.name}.bad-{n}")).exists():
+            n += 1
+        try:
+            os.replace(self.path, aside)
+            kept = f"kept as {aside.name}"
+        except OSError:
+            kept = "left in place"
+        warn(f"{self.path}: {cause}; using defaults ({kept})")
+
+
+# -- settings ---------------------------------------------------------------------------
+
+
+def _key_name(key: int) -> str:
+    with warnings.catch_warnings():  # key names do not need a window
+        warnings.simplefilter("ignore")
+        return pygame.key.name(key)
+
+
+def _key_code(name: str) -> int:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return pygame.key.key_code(name)
+
+
+def _volume(value: Any, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise StoreError(f"{name} must be a number from 0 to 1")
+    return min(1.0, max(0.0, float(value)))
+
+
+@dataclass
+class Settings:
+    """What the options screen changes. Volumes are 0..1; scale multiplies 480x270."""
+
+    bindings: dict[Buttons, tuple[int, ...]] = field(default_factory=lambda: dict(DEFAULT_BINDINGS))
+    master_volume: float = 0.8
+    effects_volume: float = 1.0
+    music_volume: float = 0.5
+    fullscreen: bool = False
+    scale: int = 3
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "keys": {
+                b.name.lower(): [_key_name(k) for k in self.bindings.get(b, ())] for b in ACTIONS
+            },
+            "volume": {
+                "master": round(self.master_volume, 3),
+                "effects": round(self.effects_volume, 3),
+                "music": round(self.music_volume, 3),
+            },
+            "fullscreen": self.fullscreen,
+            "scale": self.scale,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Settings:
+        """Settings from a stored document; missing entries keep their defaults.
+
+        Raises StoreError for entries of the wrong type or unknown key names.
+        """
+        s = cls()
+        keys = data.get("keys", {})
+        if not isinstance(keys, dict):
+            raise StoreError("keys must be an object of action -> list of key names")
+        for button in ACTIONS:
+            names = keys.get(button.name.lower())
+            if names is None:
+                continue
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                raise StoreError(f"keys.{button.name.lower()} must be a list of key names")
+            try:
+                s.bindings[button] = tuple(_key_code(n) for n in names)
+            except ValueError as exc:
+                raise StoreError(f"keys.{button.name.lower()}: unknown key name") from exc
+        volume = data.get("volume", {})
+        if not isinstance(volume, dict):
+            raise StoreError("volume must be an object")
+        s.master_volume = _volume(volume.get("master", s.master_volume), "volume.master")
+        s.effects_volume = _volume(volume.get("effects", s.effects_volume), "volume.effects")
+        s.music_volume = _volume(volume.get("music", s.music_volume), "volume.music")
+        fullscreen = data.get("fullscreen", s.fullscreen)
+        if not isinstance(fullscreen, bool):
+            raise StoreError("fullscreen must be true or false")
+        s.fullscreen = fullscreen
+        scale = data.get("scale", s.scale)
+        if isinstance(scale, bool) or not isinstance(scale, int):
+            raise StoreError("scale must be a whole number")
+        s.scale = min(MAX_SCALE, max(1, scale))
+        return s
+
+
+def settings_store(directory: Path | None = None) -> JsonStore:
+    return JsonStore((directory or data_dir()) / SETTINGS_FILE, SETTINGS_VERSION)
+
+
+def load_settings(directory: Path | None = None) -> Settings:
+    """The saved settings, or defaults (with a warning) if the file is unusable."""
+    store = settings_store(directory)
+    data = store.load()
+    if data is None:
+        return Settings()
+    try:
+        return Settings.from_json(data)
+    except StoreError as exc:
+        store.reject(str(exc))
+        return Settings()
+
+
+def save_settings(settings: Settings, directory: Path | None = None) -> None:
+    settings_store(directory).save(settings.to_json())
+
+
+# -- progress ---------------------------------------------------------------------------
+
+
+class Progress:
+    """Unlocked levels and best times, saved after every change (it is rare and precious).
+
+    Levels are named by their file name (`level1.tmx`), as in `config.CAMPAIGN`.
+    """
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.store = JsonStore((directory or data_dir()) / PROGRESS_FILE, PROGRESS_VERSION)
+        self.unlocked: list[str] = []
+        self.best_times: dict[str, float] = {}
+        data = self.store.load()
+        if data is not None:
+            try:
+                self._read(data)
+            except StoreError as exc:
+                self.unlocked, self.best_times = [], {}
+                self.store.reject(str(exc))
+
+    def _read(self, data: dict[str, Any]) -> None:
+        unlocked = data.get("unlocked", [])
+        if not isinstance(unlocked, list) or not all(isinstance(n, str) for n in unlocked):
+            raise StoreError("unlocked must be a list of level names")
+        best = data.get("best_times", {})
+        if not isinstance(best, dict) or not all(
+            isinstance(v, int | float) and not isinstance(v, bool) and v > 0 for v in best.values()
+        ):
+            raise StoreError("best_times must map level names to seconds")
+        self.unlocked = list(dict.fromkeys(unlocked))
+        self.best_times = {str(k): float(v) for k, v in best.items()}
+
+    def is_unlocked(self, level: str) -> bool:
+        return level in self.unlocked
+
+    def unlock(self, level: str) -> None:
+        if level not in self.unlocked:
+            self.unlocked.append(level)
+            self.save()
+
+    def record_time(self, level: str, seconds: float) -> bool:
+        """Keep `seconds` if it beats the best time for `level`; True if it did."""
+        best = self.best_times.get(level)
+        if best is not None and best <= seconds:
+            return False
+        self.best_times[level] = round(seconds, 3)
+        self.save()
+        return True
+
+    def save(self) -> None:
+        self.store.save({"unlocked": self.unlocked, "best_times": self.best_times})

@@ -1,0 +1,128 @@
+"""The app: fixed-step pacing, settings applied, pausing, options screen, crash logs."""
+
+import json
+
+import pygame
+import pytest
+
+from gunner import __main__ as cli
+from gunner.app import App, FixedStepClock
+from gunner.config import DT, MAX_STEPS_PER_FRAME
+from gunner.input import Buttons, buttons_from_keys
+from gunner.scenes.options import OptionsScene
+from gunner.scenes.pause import PauseScene
+from gunner.scenes.play import PlayScene
+from gunner.settings import Settings, load_settings
+from maps import write_map
+
+ROWS = [
+    "########################",
+    "#......................#",
+    "#......................#",
+    "#.P..................E.#",
+    "########################",
+]
+
+
+def test_normal_frames_step_at_sixty_hertz():
+    clock = FixedStepClock()
+    steps = sum(clock.advance(1 / 120) for _ in range(240))  # two seconds at 120 fps
+    assert steps in (119, 120)
+
+
+def test_a_two_second_frame_runs_at_most_five_steps_and_drops_the_backlog():
+    clock = FixedStepClock()
+    assert clock.advance(2.0) == MAX_STEPS_PER_FRAME
+    assert clock.backlog < DT
+    # The next ordinary frame is ordinary again: no catching up on the lost time.
+    assert clock.advance(DT) == 1
+    assert sum(clock.advance(DT) for _ in range(10)) == 10
+
+
+def test_negative_time_never_runs_steps():
+    assert FixedStepClock().advance(-1.0) == 0
+
+
+def key(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+class Pressed(set):
+    """Stands in for pygame.key.get_pressed(): indexable by any key code."""
+
+    def __getitem__(self, key):
+        return key in self
+
+
+@pytest.fixture
+def app():
+    app = App(scale=1, fullscreen=False)
+    yield app
+    pygame.display.set_mode((480, 270))
+
+
+def test_settings_apply_at_start_and_flags_override_them():
+    s = Settings(master_volume=0.25, effects_volume=0.5, music_volume=0.1, scale=2)
+    s.bindings[Buttons.FIRE] = (pygame.K_c,)
+    app = App(settings=s)
+    assert app.scale == 2 and not app.fullscreen
+    assert (app.audio.master, app.audio.effects_volume, app.audio.music_volume) == (0.25, 0.5, 0.1)
+    assert App(settings=s, scale=1).scale == 1  # --scale wins for this run
+    assert buttons_from_keys(Pressed({pygame.K_c}), app.settings.bindings) == Buttons.FIRE
+    assert buttons_from_keys(Pressed({pygame.K_x}), app.settings.bindings) == Buttons.NONE
+    pygame.display.set_mode((480, 270))
+
+
+def test_losing_focus_or_unplugging_a_pad_pauses_the_game(app, tmp_path):
+    play = PlayScene(write_map(tmp_path, ROWS))
+    app.push(play)
+    app.handle_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    assert isinstance(app.scene, PauseScene)
+    app.pop()
+    assert app.scene is play
+    app.pads.enabled = True
+    app.pads.pads[9] = type("Pad", (), {"quit": lambda self: None})()
+    app.handle_event(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=9))
+    assert isinstance(app.scene, PauseScene)
+
+
+def test_options_screen_rebinds_a_key_and_saves_on_leaving(app, _data_dir):
+    options = OptionsScene()
+    app.scenes = [options]
+    jump_row = options.rows.index("JUMP")
+    for _ in range(jump_row):
+        app.handle_event(key(pygame.K_DOWN))
+    app.handle_event(key(pygame.K_RETURN))
+    assert options.waiting_for_key
+    app.handle_event(key(pygame.K_x))  # X was fire: it moves to jump
+    assert app.settings.bindings[Buttons.JUMP] == (pygame.K_x,)
+    assert pygame.K_x not in app.settings.bindings[Buttons.FIRE]
+    # Esc while waiting cancels instead of binding Esc.
+    app.handle_event(key(pygame.K_RETURN))
+    app.handle_event(key(pygame.K_ESCAPE))
+    assert app.settings.bindings[Buttons.JUMP] == (pygame.K_x,)
+    # Music volume down one notch with the left arrow.
+    options.index = options.rows.index("music_volume")
+    app.handle_event(key(pygame.K_LEFT))
+    assert app.audio.music_volume == pytest.approx(0.4)
+    assert not (_data_dir / "settings.json").exists(), "saved on leaving, not on every change"
+    app.handle_event(key(pygame.K_ESCAPE))
+    saved = load_settings()
+    assert saved.bindings[Buttons.JUMP] == (pygame.K_x,)
+    assert saved.music_volume == pytest.approx(0.4)
+    assert json.loads((_data_dir / "settings.json").read_text())["keys"]["jump"] == ["x"]
+
+
+def test_a_crash_writes_a_log_and_exits_1(monkeypatch, capsys, _data_dir):
+    def explode(self, first):
+        raise RuntimeError("boom in the loop")
+
+    monkeypatch.setattr(App, "run", explode)
+    code = cli.main(["--scale", "1"])
+    assert code == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    logs = list(_data_dir.glob("crash-*.log"))
+    assert len(logs) == 1 and len(err) == 1 and str(logs[0]) in err[0]
+    assert "RuntimeError: boom in the loop" in logs[0].read_text()
+    pygame.init()
+    pygame.display.set_mode((480, 270))
