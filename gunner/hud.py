@@ -1,11 +1,26 @@
-"""The heads-up display: level name and mission time."""
+"""The heads-up display: health blocks, lives, weapon and ammo, keycards, objectives,
+mission time and the stage's messages. Compact, along the top edge, outlined so it
+reads over any background. Drawing reads the stage and never changes it.
+"""
 
 from __future__ import annotations
 
 import pygame
 
 from gunner import text
+from gunner.entities.player import MAX_HEALTH
 from gunner.stage import Stage
+
+KEY_COLOURS = {"red": (235, 70, 60), "blue": (70, 140, 255), "yellow": (255, 214, 70)}
+BLOCK_W, BLOCK_H, BLOCK_GAP = 9, 7, 2
+FULL = (120, 230, 120)
+LOW = (235, 80, 70)  # the blocks turn red on the last one
+EMPTY = (44, 46, 58)
+OUTLINE = text.OUTLINE
+SKIN, HAIR = (240, 190, 150), (120, 70, 40)
+# The level's name shows in the middle of the screen for this long at the start.
+TITLE_TIME = 2.5
+FADE = 0.5  # seconds of fade-out at the end of a message
 
 
 def format_time(seconds: float) -> str:
@@ -13,7 +28,112 @@ def format_time(seconds: float) -> str:
     return f"{int(minutes)}:{rest:04.1f}"
 
 
+def health_blocks(health: int, max_health: int) -> list[bool]:
+    """One entry per block, True where it is filled."""
+    filled = max(0, min(health, max_health))
+    return [i < filled for i in range(max(0, max_health))]
+
+
+def accuracy(hits: int, fired: int) -> int | None:
+    """Player shots that hit an enemy, as a whole percentage; None before any shot."""
+    if fired <= 0:
+        return None
+    return round(100 * min(hits, fired) / fired)
+
+
+def ammo_label(ammo: int | None) -> str:
+    return "--" if ammo is None else str(ammo)
+
+
+def _outlined_rect(surface: pygame.Surface, colour: tuple[int, int, int], r: pygame.Rect) -> None:
+    surface.fill(OUTLINE, r.inflate(2, 2))
+    surface.fill(colour, r)
+
+
+def draw_health(surface: pygame.Surface, health: int, max_health: int, x: int, y: int) -> int:
+    """The blocks, left to right; returns the x after them."""
+    blocks = health_blocks(health, max_health)
+    colour = LOW if health <= 1 else FULL
+    for full in blocks:
+        r = pygame.Rect(x, y, BLOCK_W, BLOCK_H)
+        _outlined_rect(surface, colour if full else EMPTY, r)
+        if full:  # a highlight along the top, for a little depth
+            surface.fill((255, 255, 240), (x, y, BLOCK_W, 1))
+        x += BLOCK_W + BLOCK_GAP
+    return x
+
+
+def draw_head(surface: pygame.Surface, x: int, y: int) -> None:
+    """A tiny portrait of the player for the lives counter."""
+    _outlined_rect(surface, SKIN, pygame.Rect(x, y + 1, 7, 6))
+    surface.fill(HAIR, (x, y, 7, 2))
+    surface.fill(OUTLINE, (x + 4, y + 3, 1, 1))
+
+
+def draw_infinity(surface: pygame.Surface, x: int, y: int, colour: tuple[int, int, int]) -> int:
+    for dx in (0, 5):
+        pygame.draw.circle(surface, OUTLINE, (x + 3 + dx, y + 5), 4, 3)
+    for dx in (0, 5):
+        pygame.draw.circle(surface, colour, (x + 3 + dx, y + 5), 3, 1)
+    return x + 13
+
+
+def draw_tick(surface: pygame.Surface, x: int, y: int, done: bool) -> None:
+    """A ticked box for a done objective, an empty one for an open objective."""
+    box = pygame.Rect(x, y, 7, 7)
+    surface.fill(OUTLINE, box.inflate(2, 2))
+    pygame.draw.rect(surface, text.GREEN if done else text.GREY, box, 1)
+    if done:
+        pygame.draw.lines(surface, text.GREEN, False, [(x + 1, y + 3), (x + 3, y + 5), (x + 6, y)])
+
+
+def faded(image: pygame.Surface, remaining: float) -> pygame.Surface:
+    if remaining >= FADE:
+        return image
+    image = image.copy()
+    image.set_alpha(int(255 * max(0.0, remaining) / FADE))
+    return image
+
+
 def draw_hud(surface: pygame.Surface, stage: Stage) -> None:
     w = surface.get_width()
-    text.draw(surface, stage.level.name.upper(), (6, 4), 16, text.YELLOW)
-    text.draw(surface, format_time(stage.time), (w - 6, 4), 16, text.WHITE, "topright")
+    player = stage.player
+
+    # Top left: health blocks, lives; under them the weapon, ammo and keycards.
+    x = draw_health(surface, player.health, MAX_HEALTH, 7, 6)
+    draw_head(surface, x + 4, 5)
+    text.draw(surface, f"x{max(0, player.lives)}", (x + 13, 3), 16, text.WHITE)
+    weapon = player.weapon
+    rect = text.draw(surface, weapon.label, (6, 16), 16, text.YELLOW)
+    if player.ammo is None:
+        x = draw_infinity(surface, rect.right + 4, rect.top + 1, text.WHITE)
+    else:
+        colour = text.RED if player.ammo <= max(3, (weapon.ammo or 0) // 8) else text.WHITE
+        x = text.draw(surface, ammo_label(player.ammo), (rect.right + 4, 16), 16, colour).right
+    x += 6
+    for colour in ("red", "blue", "yellow"):
+        if colour in player.keys:
+            _outlined_rect(surface, KEY_COLOURS[colour], pygame.Rect(x, 19, 6, 8))
+            surface.fill((255, 255, 255), (x + 1, 20, 4, 1))  # the card's stripe
+            x += 9
+
+    # Top right: mission time, then the objectives (ticked when done).
+    text.draw(surface, format_time(stage.time), (w - 6, 3), 16, text.WHITE, "topright")
+    y = 16
+    for _, done, line in stage.objective_status():
+        rect = text.draw(
+            surface, line, (w - 6, y), 14, text.GREEN if done else text.WHITE, "topright"
+        )
+        draw_tick(surface, rect.left - 10, y + 2, done)
+        y += 11
+
+    # Centre: the level's name as it starts, then the stage's messages.
+    if stage.message_time > 0 and stage.message:
+        image = text.render(stage.message, 22, text.YELLOW)
+        image = faded(image, stage.message_time)
+        surface.blit(image, image.get_rect(midtop=(w // 2, 58)))
+    elif stage.time < TITLE_TIME:
+        image = faded(
+            text.render(stage.level.name.upper(), 28, text.YELLOW), TITLE_TIME - stage.time
+        )
+        surface.blit(image, image.get_rect(midtop=(w // 2, 58)))

@@ -18,6 +18,20 @@ from gunner.stage import Stage
 CULL_MARGIN = 24
 FAR_PARALLAX = 0.15
 NEAR_PARALLAX = 0.4
+# Screen shake: the largest camera offset in pixels, at full trauma.
+MAX_SHAKE = 7.0
+
+
+def shake_offset(trauma: float, steps: int) -> tuple[int, int]:
+    """The camera's shake for this step: trauma squared (gentle knocks barely move the
+    screen, explosions do), on a jittery but deterministic curve of the step count."""
+    if trauma <= 0:
+        return 0, 0
+    amount = MAX_SHAKE * min(1.0, trauma) ** 2
+    # Sums of incommensurate sines look random but depend only on `steps`.
+    jx = math.sin(steps * 1.93 + 0.4) * 0.6 + math.sin(steps * 3.71 + 1.3) * 0.4
+    jy = math.sin(steps * 2.37 + 2.1) * 0.6 + math.sin(steps * 4.13 + 0.7) * 0.4
+    return round(amount * jx), round(amount * jy)
 
 
 def draw_background(
@@ -81,7 +95,9 @@ def draw_effects(surface: pygame.Surface, stage: Stage, art: Art, ox: float, oy:
 
 def draw_stage(surface: pygame.Surface, stage: Stage, art: Art) -> int:
     """Draw one frame of the stage; returns how many entities and bullets were drawn."""
+    sx, sy = shake_offset(stage.trauma, stage.steps)
     ox, oy = stage.camera.offset
+    ox, oy = ox + sx, oy + sy
     level = stage.level
     draw_background(surface, art, ox, oy, level.pixel_size[1])
     for layer in level.layers:
@@ -91,6 +107,7 @@ def draw_stage(surface: pygame.Surface, stage: Stage, art: Art) -> int:
     offset = (ox, oy)
     for item in items:
         item.draw(surface, offset, art)
+    stage.particles.draw(surface, ox, oy)
     draw_effects(surface, stage, art, ox, oy)
     for layer in level.layers:
         if layer.foreground:

@@ -24,6 +24,7 @@ from gunner.entities import Entity, create_entity
 from gunner.entities.player import Player
 from gunner.input import Buttons
 from gunner.level import Level, Spawn
+from gunner.particles import Particles
 from gunner.quadtree import Quadtree
 from gunner.tilemap import MoveResult, TileMap
 
@@ -34,6 +35,9 @@ DEATH_DELAY = 1.5
 MESSAGE_TIME = 2.0
 # Objectives a map may set in its `objective` property (comma-separated).
 OBJECTIVES = ("exit", "destroy_drums", "kill_all")
+# Hit-stop: steps the simulation freezes for when an enemy dies or the player is hurt.
+HITSTOP_KILL = 3
+HITSTOP_HURT = 5
 # Largest entity the tree should expect (a tall soldier); sizes its cells.
 TYPICAL_ENTITY = (24, 48)
 
@@ -96,6 +100,9 @@ class Stage:
         self.outcome: str | None = None  # "complete" or "dead" once the run is decided
         self._dead_for = 0.0
         self.trauma = 0.0  # screen shake, decays every step
+        self.frozen = 0  # hit-stop: steps left to skip the simulation
+        # Sparks, smoke, casings: stepped here, never read by the simulation; own seeded rng.
+        self.particles = Particles(seed)
         self.kills = 0
         self.destroyed: dict[str, int] = {}  # kind -> how many were destroyed
         self.exit_reached = False
@@ -146,6 +153,7 @@ class Stage:
         self.destroyed[entity.kind] = self.destroyed.get(entity.kind, 0) + 1
         if entity.team == "enemy":
             self.kills += 1
+            self.hitstop(HITSTOP_KILL)
 
     def say(self, message: str) -> None:
         self.message, self.message_time = message, MESSAGE_TIME
@@ -249,11 +257,19 @@ class Stage:
         """Screen shake, 0..1; the renderer turns it into an offset."""
         self.trauma = min(1.0, self.trauma + trauma)
 
+    def hitstop(self, steps: int) -> None:
+        """Freeze the simulation for a few steps (a hit lands harder); never stacks up."""
+        self.frozen = max(self.frozen, steps)
+
     def emit(self, sound: str) -> None:
         self.events.append(sound)
 
     def add_effect(self, name: str, pos: tuple[float, float], angle: float = 0.0) -> None:
         self.effects.append(Effect(name, pos[0], pos[1], angle))
+        if name == "impact":
+            self.particles.sparks(pos[0], pos[1])
+        elif name == "explosion":
+            self.particles.explosion(pos[0], pos[1])
 
     def complete(self) -> None:
         if self.outcome is None:
@@ -264,11 +280,19 @@ class Stage:
 
     def step(self, held: Buttons) -> None:
         """Advance one fixed step with these buttons held."""
+        if self.frozen > 0:
+            # Hit-stop: the world holds still (buttons keep their edges for afterwards).
+            self.frozen -= 1
+            self.trauma = max(0.0, self.trauma - 1.5 * DT)
+            self.steps += 1
+            self.time += DT
+            return
         self.pressed = held & ~self.held
         self.released = self.held & ~held
         self.held = held
         self.counters.reset()
         self.tilemap.checks = 0
+        health, fired = self.player.health, self.bullets.fired
 
         tree = self.tree
         survivors: list[Entity] = []
@@ -287,8 +311,10 @@ class Stage:
                         entity.touch(other, self)
         self.entities = survivors + self.entities
 
+        self._feel(health, fired)
         self.bullets.step(self)
         self._step_effects()
+        self.particles.step(self.tilemap.solid)
         self.trauma = max(0.0, self.trauma - 1.5 * DT)
         self._step_outcome()
         player = self.player
@@ -300,6 +326,14 @@ class Stage:
         self.counters.brute_bullet_entity = n_b * n_e
         self.steps += 1
         self.time += DT
+
+    def _feel(self, health: int, fired: int) -> None:
+        """Hit-stop when the player was hurt; a shell casing for each shot (not rockets)."""
+        player = self.player
+        if player.health < health and player.alive:
+            self.hitstop(HITSTOP_HURT)
+        if self.bullets.fired > fired and player.weapon.style != "rocket":
+            self.particles.casing(player.hitbox.centerx, player.hitbox.centery - 2, player.facing)
 
     def _step_effects(self) -> None:
         kept = []

@@ -1405,6 +1405,8 @@ def main() -> None:
     make_bg_near()
     make_sfx()
     make_music()
+    __import__("art_audio").make_audio()  # issue 4's sounds and music
+    __import__("art_enemies").make_enemies()  # soldier, rifleman, turret, drone sheets
     make_readme()
     print(f"assets written to {ASSETS} (muzzles: {muzzles})")
 

@@ -1,11 +1,13 @@
 """What every enemy shares: health, a hit flash, contact damage, death and drops.
 
 A new enemy subclasses `Enemy`, registers its map class, and writes `tick`
-(movement and attacks) and `draw`.
+(movement and attacks) and `draw`. `watch` (is the player in range and in
+sight?) and `shoot` (one enemy bullet) are the shared halves of an attack.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -15,10 +17,16 @@ from gunner.entities.base import Entity
 
 if TYPE_CHECKING:
     from gunner.stage import Stage
+    from gunner.tilemap import MoveResult
 
 FLASH_TIME = 0.08
 GRAVITY = 1500.0
 MAX_FALL = 450.0
+# Line of sight walks the tile grid; with hundreds of enemies it is re-checked only
+# every few steps, and only while the player is within range.
+LOS_INTERVAL = 6
+# Enemy bullets are slower than the player's (380+) so they can be dodged.
+BULLET_SPEED = 190.0
 
 
 class Enemy(Entity):
@@ -37,11 +45,13 @@ class Enemy(Entity):
         self.vx = 0.0
         self.vy = 0.0
         self.on_ground = False
+        self.sees_player = False  # the cached answer of `watch`
+        self.los_clock = 0  # steps until line of sight is checked again
 
     def tick(self, stage: Stage) -> None:
         self.flash = max(0.0, self.flash - DT)
 
-    def fall(self, stage: Stage) -> None:
+    def fall(self, stage: Stage) -> MoveResult:
         """Gravity and an axis-split move; walkers call this each step."""
         self.vy = min(self.vy + GRAVITY * DT, MAX_FALL)
         result = stage.move(self, self.vx * DT, self.vy * DT)
@@ -50,6 +60,47 @@ class Enemy(Entity):
         self.on_ground = result.on_ground
         if self.hitbox.top > stage.tilemap.pixel_height:
             self.alive = False  # fell into a pit: gone, but no kill credited
+        return result
+
+    def watch(self, stage: Stage, eye: tuple[float, float], reach: float) -> bool:
+        """Is the living player's centre within `reach` of `eye` with a clear line of sight?
+
+        The distance test runs every step; the line of sight (tiles and closed doors)
+        only when in reach, and then at most every LOS_INTERVAL steps (cached in
+        `sees_player`), so a crowd of enemies stays cheap.
+        """
+        player = stage.player
+        if not player.alive:
+            self.sees_player, self.los_clock = False, 0
+            return False
+        px, py = player.hitbox.center
+        dx, dy = px - eye[0], py - eye[1]
+        if dx * dx + dy * dy > reach * reach:
+            self.sees_player, self.los_clock = False, 0
+            return False
+        if self.los_clock <= 0:
+            self.sees_player = stage.line_of_sight(eye[0], eye[1], px, py)
+            self.los_clock = LOS_INTERVAL
+        self.los_clock -= 1
+        return self.sees_player
+
+    def shoot(
+        self,
+        stage: Stage,
+        x: float,
+        y: float,
+        tx: float,
+        ty: float,
+        speed: float = BULLET_SPEED,
+        damage: int = 1,
+    ) -> None:
+        """One enemy bullet from (x, y) toward (tx, ty), with a muzzle flash and a sound."""
+        dx, dy = tx - x, ty - y
+        length = math.hypot(dx, dy) or 1.0
+        dx, dy = dx / length, dy / length
+        stage.bullets.spawn(x, y, dx * speed, dy * speed, team="enemy", damage=damage)
+        stage.add_effect("muzzle_flash", (x, y), angle=math.degrees(math.atan2(-dy, dx)))
+        stage.emit("enemy_shoot")
 
     def damage(self, amount: int, stage: Stage, from_x: float | None = None) -> None:
         if not self.alive or amount <= 0:

@@ -1,4 +1,5 @@
-"""Mission complete: the run's numbers, then the next level or the title."""
+"""Mission complete: the run's numbers (time, kills, accuracy, best time), then the next
+level; after the campaign's last level, the ending and back to the title."""
 
 from __future__ import annotations
 
@@ -7,12 +8,21 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gunner import text
-from gunner.hud import format_time
+from gunner.config import DT
+from gunner.hud import accuracy, format_time
+from gunner.input import Buttons
 from gunner.scenes.base import Menu, Scene, dim
 
 if TYPE_CHECKING:
     from gunner.app import App
     from gunner.scenes.play import PlayScene
+
+REVEAL = 0.25  # seconds between the result lines appearing
+
+
+def accuracy_label(hits: int, fired: int) -> str:
+    value = accuracy(hits, fired)
+    return "--" if value is None else f"{value}%"
 
 
 class CompleteScene(Scene):
@@ -21,29 +31,70 @@ class CompleteScene(Scene):
     def __init__(self, play: PlayScene) -> None:
         self.play = play
         self.menu: Menu | None = None
+        self.age = 0.0
+
+    @property
+    def campaign_done(self) -> bool:
+        """The last level of the campaign was just finished."""
+        return self.play.campaign_index is not None and not self.play.has_next_level()
 
     def enter(self, app: App) -> None:
         from gunner.scenes.title import TitleScene
 
+        if self.menu is not None:
+            return
+        to_title = ("QUIT TO TITLE", lambda: app.reset_to(TitleScene()))
         if self.play.has_next_level():
-            choice = ("NEXT LEVEL", lambda: app.open_level(lambda: self.play.next_level(app), True))
-        else:
-            choice = ("BACK TO TITLE", lambda: app.reset_to(TitleScene()))
-        self.menu = Menu([choice])
+            go = ("NEXT LEVEL", lambda: app.open_level(lambda: self.play.next_level(app), True))
+            self.menu = Menu([go, to_title])
+        elif self.campaign_done:
+            app.audio.play_music("title")
+            self.menu = Menu([("BACK TO TITLE", lambda: app.reset_to(TitleScene()))])
+        else:  # a single map played with --level
+            again = ("PLAY AGAIN", lambda: app.open_level(lambda: self.play.restarted(app), True))
+            self.menu = Menu([again, to_title])
 
     def handle_event(self, app: App, event: pygame.event.Event) -> None:
         assert self.menu is not None
         self.menu.handle_event(app, event)
 
+    def step(self, app: App, held: Buttons) -> None:
+        self.age += DT
+
+    def lines(self) -> list[tuple[str, str, tuple[int, int, int]]]:
+        """(label, value, colour) rows of the results table."""
+        stage, play = self.play.stage, self.play
+        rows = [
+            ("TIME", format_time(stage.time), text.WHITE),
+            ("KILLS", str(stage.kills), text.WHITE),
+            ("ACCURACY", accuracy_label(stage.bullets.hits, stage.bullets.fired), text.WHITE),
+        ]
+        if play.new_best:
+            rows.append(("BEST", "NEW BEST!", text.YELLOW))
+        elif play.best_time is not None:
+            rows.append(("BEST", format_time(play.best_time), text.GREY))
+        return rows
+
     def draw(self, app: App, surface: pygame.Surface) -> None:
         assert self.menu is not None
-        dim(surface, 170)
+        dim(surface, 180)
         stage = self.play.stage
         w = surface.get_width()
-        text.draw(surface, "MISSION COMPLETE", (w // 2, 50), 40, text.GREEN, "midtop")
-        text.draw(surface, stage.level.name.upper(), (w // 2, 88), 18, text.YELLOW, "midtop")
-        text.draw(
-            surface, f"TIME   {format_time(stage.time)}", (w // 2, 112), 18, text.WHITE, "midtop"
-        )
-        text.draw(surface, f"SHOTS  {stage.bullets.fired}", (w // 2, 130), 18, text.WHITE, "midtop")
-        self.menu.draw(surface, w // 2, 170)
+        if self.campaign_done:
+            text.draw(surface, "CAMPAIGN COMPLETE", (w // 2, 26), 40, text.YELLOW, "midtop")
+            line = "THE FACTORY IS QUIET AGAIN. THANKS FOR PLAYING!"
+            text.draw(surface, line, (w // 2, 60), 16, text.WHITE, "midtop")
+        else:
+            text.draw(surface, "MISSION COMPLETE", (w // 2, 30), 40, text.GREEN, "midtop")
+            name = stage.level.name.upper()
+            text.draw(surface, name, (w // 2, 62), 18, text.YELLOW, "midtop")
+        y = 90
+        for i, (label, value, colour) in enumerate(self.lines()):
+            if self.age < i * REVEAL:
+                break
+            text.draw(surface, label, (w // 2 - 8, y), 20, text.GREY, "topright")
+            if value == "NEW BEST!" and int(self.age * 4) % 2:
+                colour = text.WHITE  # it blinks
+            text.draw(surface, value, (w // 2 + 8, y), 20, colour, "topleft")
+            y += 18
+        self.menu.draw(surface, w // 2, 182)

@@ -1,4 +1,4 @@
-"""Game over: retry the level or go back to the title."""
+"""Game over: the run's numbers, then retry the level or go back to the title."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gunner import text
+from gunner.hud import format_time
 from gunner.scenes.base import Menu, Scene, dim
 
 if TYPE_CHECKING:
@@ -24,6 +25,8 @@ class GameOverScene(Scene):
     def enter(self, app: App) -> None:
         from gunner.scenes.title import TitleScene
 
+        if self.menu is not None:
+            return
         app.audio.stop_music()
         self.menu = Menu(
             [
@@ -39,6 +42,10 @@ class GameOverScene(Scene):
     def draw(self, app: App, surface: pygame.Surface) -> None:
         assert self.menu is not None
         dim(surface, 180)
+        stage = self.play.stage
         w = surface.get_width()
-        text.draw(surface, "GAME OVER", (w // 2, 70), 48, text.RED, "midtop")
-        self.menu.draw(surface, w // 2, 130)
+        text.draw(surface, "GAME OVER", (w // 2, 52), 56, text.RED, "midtop")
+        text.draw(surface, stage.level.name.upper(), (w // 2, 98), 18, text.YELLOW, "midtop")
+        summary = f"KILLS {stage.kills}     TIME {format_time(stage.time)}"
+        text.draw(surface, summary, (w // 2, 118), 18, text.WHITE, "midtop")
+        self.menu.draw(surface, w // 2, 150)

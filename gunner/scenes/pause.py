@@ -23,6 +23,7 @@ class PauseScene(Scene):
         self.menu: Menu | None = None
 
     def enter(self, app: App) -> None:
+        from gunner.scenes.options import OptionsScene
         from gunner.scenes.title import TitleScene
 
         self.menu = Menu(
@@ -32,6 +33,7 @@ class PauseScene(Scene):
                     "RESTART LEVEL",
                     lambda: app.open_level(lambda: self.play.restarted(app), reset=True),
                 ),
+                ("OPTIONS", lambda: app.push(OptionsScene())),
                 ("QUIT TO TITLE", lambda: app.reset_to(TitleScene())),
             ],
             on_back=app.pop,

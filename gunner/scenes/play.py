@@ -2,33 +2,52 @@
 
 from __future__ import annotations
 
+import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from gunner import debug
+from gunner import debug, text
 from gunner.config import CAMPAIGN, LEVELS_DIR
+from gunner.hotreload import FileWatcher, reload_stage
 from gunner.hud import draw_hud
 from gunner.input import PAUSE_KEYS, Buttons
-from gunner.level import load_level
+from gunner.level import LevelError, load_level
 from gunner.render import draw_stage
 from gunner.scenes.base import Scene
 from gunner.stage import Stage
 
 if TYPE_CHECKING:
     from gunner.app import App
+    from gunner.replay import ReplayInput
 
 
 class PlayScene(Scene):
-    def __init__(self, path: Path, campaign_index: int | None = None, seed: int = 0) -> None:
+    def __init__(
+        self,
+        path: Path,
+        campaign_index: int | None = None,
+        seed: int = 0,
+        replay: ReplayInput | None = None,
+    ) -> None:
         self.path = Path(path)
         self.campaign_index = campaign_index
         self.seed = seed
+        self.replay = replay  # when set, its masks drive the player instead of the hands
         # Raises LevelError (one line) if the map is unusable; callers decide what to show.
         self.stage = Stage(load_level(self.path), seed=seed)
         self._reported = False
+        # Filled in when the level is completed, for the mission complete screen.
+        self.new_best = False
+        self.best_time: float | None = None
+        # Hot reload for maps opened with --level: saving in Tiled rebuilds the stage; a
+        # broken save keeps the last good stage and shows its error until the next save.
+        watch = campaign_index is None and replay is None
+        self.watcher = FileWatcher(self.stage.level.files) if watch else None
+        self.reload_error: str | None = None
 
     @classmethod
     def campaign(cls, app: App, index: int) -> PlayScene:
@@ -46,9 +65,17 @@ class PlayScene(Scene):
 
     def enter(self, app: App) -> None:
         if not self._reported:
-            app.audio.play_music(self.path.stem)
+            app.audio.play_music(self.music)
+
+    @property
+    def music(self) -> str:
+        """The map's `music` property names its track; by default the map's file stem."""
+        return str(self.stage.level.properties.get("music") or self.path.stem)
 
     def handle_event(self, app: App, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F5 and self.watcher:
+            self.reload()
+            return
         if event.type == pygame.KEYDOWN and event.key in PAUSE_KEYS and not self._reported:
             from gunner.scenes.pause import PauseScene
 
@@ -61,7 +88,31 @@ class PlayScene(Scene):
 
             app.push(PauseScene(self))
 
+    def poll_reload(self, now: float) -> bool:
+        """Reload if the map's files changed (looks every half second of `now`)."""
+        if self.watcher is None or self._reported or not self.watcher.poll(now):
+            return False
+        return self.reload()
+
+    def reload(self) -> bool:
+        """Rebuild the stage from the map on disk; if it is broken, keep playing the old one."""
+        try:
+            stage = reload_stage(self.stage, self.path)
+        except LevelError as exc:
+            self.reload_error = str(exc)
+            return False
+        self.stage, self.reload_error = stage, None
+        if self.watcher is not None:
+            self.watcher.watch(stage.level.files)
+        return True
+
     def step(self, app: App, held: Buttons) -> None:
+        # The scene layer may read the clock; the stage below never does.
+        self.poll_reload(time.monotonic())
+        if self.replay is not None:
+            held = self.replay.next()
+        if app.recorder is not None:
+            app.recorder.record(self.stage, held)
         start = time.perf_counter()
         self.stage.step(held)
         app.times.step_ms = (time.perf_counter() - start) * 1000
@@ -73,11 +124,25 @@ class PlayScene(Scene):
             if self.stage.outcome == "complete":
                 from gunner.scenes.complete import CompleteScene
 
+                self._save_progress(app)
                 app.push(CompleteScene(self))
             else:
                 from gunner.scenes.gameover import GameOverScene
 
                 app.push(GameOverScene(self))
+
+    def _save_progress(self, app: App) -> None:
+        """Best time for this map; the next campaign level opens up."""
+        if app.progress is None or self.replay is not None:
+            return  # a replay is not the player's own run
+        name = self.path.name
+        try:
+            self.new_best = app.progress.record_time(name, self.stage.time)
+            self.best_time = app.progress.best_times.get(name)
+            if name in CAMPAIGN and CAMPAIGN.index(name) + 1 < len(CAMPAIGN):
+                app.progress.unlock(CAMPAIGN[CAMPAIGN.index(name) + 1])
+        except OSError as exc:  # a full disk must not end the run
+            print(f"gunner: cannot save progress: {exc}", file=sys.stderr)
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
         drawn = draw_stage(surface, self.stage, app.art)
@@ -86,3 +151,22 @@ class PlayScene(Scene):
         draw_hud(surface, self.stage)
         if app.debug:
             debug.draw_panel(surface, self.stage, app.times, drawn)
+        if self.reload_error:
+            draw_reload_banner(surface, self.reload_error)
+        if app.scenes and app.scene is not self:
+            # Paused (the window lost focus to Tiled): keep picking up saves so the
+            # designer sees them at once; the paused stage is not stepped.
+            self.poll_reload(time.monotonic())
+
+
+def draw_reload_banner(surface: pygame.Surface, message: str) -> None:
+    """The last save's error, across the bottom of the screen, over the still-running game."""
+    lines = ["RELOAD FAILED - still playing the last good version", *textwrap.wrap(message, 70)]
+    height = 6 + 13 * len(lines)
+    shade = pygame.Surface((surface.get_width(), height), pygame.SRCALPHA)
+    shade.fill((60, 0, 0, 210))
+    top = surface.get_height() - height
+    surface.blit(shade, (0, top))
+    for i, line in enumerate(lines):
+        colour = text.YELLOW if i == 0 else text.WHITE
+        text.draw(surface, line, (6, top + 3 + 13 * i), 14, colour)

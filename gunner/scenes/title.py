@@ -1,4 +1,4 @@
-"""The title screen: start the campaign or quit."""
+"""The title screen: start, continue, level select, options, quit."""
 
 from __future__ import annotations
 
@@ -22,15 +22,28 @@ class TitleScene(Scene):
         self.scroll = 0.0
 
     def enter(self, app: App) -> None:
+        from gunner.scenes.levelselect import LevelSelectScene, continue_index
+        from gunner.scenes.options import OptionsScene
         from gunner.scenes.play import PlayScene
 
-        self.menu = Menu(
-            [
-                ("START", lambda: app.open_level(lambda: PlayScene.campaign(app, 0), reset=True)),
-                ("QUIT", app.quit),
-            ]
-        )
-        app.audio.stop_music()
+        def play(index: int) -> None:
+            app.open_level(lambda: PlayScene.campaign(app, index), reset=True)
+
+        options = [("START", lambda: play(0))]
+        latest = continue_index(app.progress)
+        if latest is not None:
+            options.append((f"CONTINUE  (LEVEL {latest + 1})", lambda: play(latest)))
+            options.append(("LEVEL SELECT", lambda: app.push(LevelSelectScene())))
+        options += [("OPTIONS", lambda: app.push(OptionsScene())), ("QUIT", app.quit)]
+        # Coming back from a sub-screen keeps the choice it was opened from.
+        selected = self.menu.options[self.menu.index][0] if self.menu else None
+        self.menu = Menu(options)
+        labels = [label for label, _ in options]
+        if latest is not None and selected is None:
+            self.menu.index = 1  # a returning player most likely wants to continue
+        elif selected in labels:
+            self.menu.index = labels.index(selected)
+        app.audio.play_music("title")
 
     def handle_event(self, app: App, event: pygame.event.Event) -> None:
         assert self.menu is not None
@@ -43,9 +56,12 @@ class TitleScene(Scene):
         assert self.menu is not None
         w, h = surface.get_size()
         draw_background(surface, app.art, self.scroll, 0, h)
-        text.draw(surface, "GUNNER", (w // 2 + 2, 48 + 2), 72, text.RED, "midtop")
-        text.draw(surface, "GUNNER", (w // 2, 48), 72, text.YELLOW, "midtop")
-        text.draw(surface, "RUN.  JUMP.  AIM.  SHOOT.", (w // 2, 110), 16, text.WHITE, "midtop")
-        self.menu.draw(surface, w // 2, 144)
+        text.draw(surface, "GUNNER", (w // 2 + 2, 26 + 2), 72, text.RED, "midtop")
+        text.draw(surface, "GUNNER", (w // 2, 26), 72, text.YELLOW, "midtop")
+        text.draw(surface, "RUN.  JUMP.  AIM.  SHOOT.", (w // 2, 86), 16, text.WHITE, "midtop")
+        self.menu.draw(surface, w // 2, 118, 20)
         hint = "ARROWS/WASD move+aim   Z/J jump   X/K fire   ESC/P pause   F11 fullscreen"
-        text.draw(surface, hint, (w // 2, h - 8), 14, text.GREY, "midbottom")
+        shade = pygame.Surface((w, 16), pygame.SRCALPHA)
+        shade.fill((0, 0, 12, 150))
+        surface.blit(shade, (0, h - 16))
+        text.draw(surface, hint, (w // 2, h - 3), 14, text.GREY, "midbottom")

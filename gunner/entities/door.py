@@ -1,0 +1,117 @@
+"""Doors locked by colour: solid until the player arrives holding the matching keycard.
+
+A closed door blocks movement (Stage.move), every team's bullets (it is a
+neutral shootable that takes no damage) and line of sight. The player cannot
+overlap it, so the door looks for the player pressing against either side.
+With the key it slides open (OPEN_TIME), then stays open and non-solid for
+good. Keys are never used up: one red keycard opens every red door.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from gunner.config import DT
+from gunner.entities.base import Entity, register
+
+if TYPE_CHECKING:
+    from gunner.level import Spawn
+    from gunner.stage import Stage
+
+WIDTH, HEIGHT = 16, 48  # default size: 1x3 tiles
+COLORS = ("red", "blue", "yellow")
+OPEN_TIME = 0.3  # s of opening animation before the way is clear
+REACH = 2  # px: the player counts as pressing against either side this close to it
+LOCKED_SOUND_GAP = 0.6  # s: the locked buzz does not repeat faster than this
+# assets/door.png: one row per colour; columns 0 closed, 1-3 opening, 4 open.
+FRAMES = 5
+
+
+@register("Door")
+class Door(Entity):
+    solid = True
+    shootable = True  # stops bullets of every team (neutral); takes no damage
+
+    def __init__(self, hitbox: pygame.FRect, props: dict[str, Any] | None = None) -> None:
+        super().__init__(hitbox)
+        color = str((props or {}).get("color", "red") or "red").lower()
+        self.color = color if color in COLORS else "red"
+        self.state = "closed"  # closed -> opening -> open
+        self.opening = 0.0  # s into the opening animation
+        self.contact = False  # the player was pressing against it last step
+        self.locked_gap = 0.0  # s until the locked sound may play again
+
+    @classmethod
+    def from_spawn(cls, spawn: Spawn) -> Door:
+        # A point object is the door's bottom-centre; a rectangle is the door itself.
+        w, h = spawn.w or WIDTH, spawn.h or HEIGHT
+        box = pygame.FRect(0, 0, w, h)
+        box.midbottom = spawn.foot
+        return cls(box, spawn.props)
+
+    @property
+    def closed(self) -> bool:
+        return self.state != "open"
+
+    def tick(self, stage: Stage) -> None:
+        self.locked_gap = max(0.0, self.locked_gap - DT)
+        if self.state == "opening":
+            self.opening += DT
+            if self.opening >= OPEN_TIME:
+                self.state = "open"
+                self.solid = False
+                self.shootable = False
+            return
+        if self.state == "open":
+            return
+        touching = self._player_pressing(stage)
+        if touching:
+            if self.color in stage.player.keys:
+                self.open(stage)
+            else:
+                self._locked(stage, first=not self.contact)
+        self.contact = touching
+
+    def _player_pressing(self, stage: Stage) -> bool:
+        reach = self.hitbox.inflate(REACH * 2, 0)
+        for other in stage.query(reach, "entity_entity", ignore=self):
+            if other.kind == "Player" and other.alive:
+                return True
+        return False
+
+    def open(self, stage: Stage) -> None:
+        if self.state != "closed":
+            return
+        self.state = "opening"
+        self.opening = 0.0
+        stage.emit("door_open")
+        stage.say("DOOR OPEN")
+
+    def _locked(self, stage: Stage, first: bool) -> None:
+        text = f"{self.color.upper()} KEY NEEDED"
+        if first and self.locked_gap <= 0:
+            stage.emit("door_locked")
+            self.locked_gap = LOCKED_SOUND_GAP
+        # Said again only once the HUD line has faded, so it never flickers.
+        if stage.message != text or stage.message_time <= 0:
+            stage.say(text)
+
+    def frame(self) -> int:
+        if self.state == "closed":
+            return 0
+        if self.state == "open":
+            return FRAMES - 1
+        return 1 + min(FRAMES - 3, int(self.opening / OPEN_TIME * (FRAMES - 2)))
+
+    def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: object) -> None:
+        sheet = art.sheet("door", WIDTH, HEIGHT)  # type: ignore[attr-defined]
+        image = sheet[COLORS.index(self.color)][self.frame()]
+        x = round(self.hitbox.centerx - WIDTH / 2 - offset[0])
+        y = round(self.hitbox.bottom - HEIGHT - offset[1])
+        if self.hitbox.height > HEIGHT:  # a taller door: stack the art upward
+            for top in range(int(self.hitbox.height) - HEIGHT, -1, -HEIGHT):
+                surface.blit(image, (x, y - top))
+        else:
+            surface.blit(image, (x, y))

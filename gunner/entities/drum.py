@@ -1,0 +1,120 @@
+"""Explosive oil drums: solid, shot by anyone, and they blow up in chains.
+
+A drum is neutral, so every team's bullets hit it. At zero health it burns a
+short fuse, then explodes through `Stage.explode` with no team spared: the
+blast hurts the player, enemies and other drums, which light their own fuses,
+so a row of drums goes off one after another. Drums rest on the ground and
+are solid, so the player can stand on them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from gunner.config import DT
+from gunner.entities.base import Entity, register
+
+if TYPE_CHECKING:
+    from gunner.level import Spawn
+    from gunner.stage import Stage
+
+WIDTH, HEIGHT = 16, 24  # hitbox
+SPRITE_W, SPRITE_H = 20, 24  # assets/drum.png frames: 0 intact, 1 dented, 2 about to blow
+HEALTH = 3
+RADIUS = 48.0
+DAMAGE = 3
+FUSE_TIME = 0.15  # s between a drum's health running out and its blast: chains ripple
+FLASH_TIME = 0.08
+GRAVITY = 1500.0
+MAX_FALL = 450.0
+
+
+@register("OilDrum")
+class OilDrum(Entity):
+    solid = True
+    shootable = True
+
+    def __init__(self, hitbox: pygame.FRect, props: dict[str, Any] | None = None) -> None:
+        super().__init__(hitbox)
+        props = props or {}
+        self.max_health = max(1, int(props.get("health", HEALTH) or HEALTH))
+        self.health = self.max_health
+        self.radius = float(props.get("radius", RADIUS) or RADIUS)
+        self.blast_damage = int(props.get("damage", DAMAGE) or 0)
+        self.fuse = 0.0  # > 0: burning, explodes when it runs out
+        self.flash = 0.0
+        self.vy = 0.0
+        self.resting = False
+
+    @classmethod
+    def from_spawn(cls, spawn: Spawn) -> OilDrum:
+        box = pygame.FRect(0, 0, WIDTH, HEIGHT)
+        box.midbottom = spawn.foot
+        return cls(box, spawn.props)
+
+    @property
+    def lit(self) -> bool:
+        return self.health <= 0
+
+    def tick(self, stage: Stage) -> None:
+        self.flash = max(0.0, self.flash - DT)
+        if self.lit:
+            self.fuse -= DT
+            if self.fuse <= 0:
+                self.explode(stage)
+                return
+        if not (self.resting and self._supported(stage)):
+            self.vy = min(self.vy + GRAVITY * DT, MAX_FALL)
+            result = stage.move(self, 0.0, self.vy * DT)
+            if result.on_ground or result.hit_ceiling:
+                self.vy = 0.0
+            self.resting = result.on_ground
+            if self.hitbox.top > stage.tilemap.pixel_height:
+                self.alive = False  # fell into a pit: gone, not destroyed
+
+    def _supported(self, stage: Stage) -> bool:
+        """Still on something? (The drum it was stacked on may have blown up.)"""
+        if stage.tilemap.standing_on(self.hitbox):
+            return True
+        probe = pygame.FRect(self.hitbox.x, self.hitbox.bottom, self.hitbox.width, 1)
+        return any(
+            other.solid and other.alive
+            for other in stage.query(probe, "entity_entity", ignore=self)
+        )
+
+    def damage(self, amount: int, stage: Stage, from_x: float | None = None) -> None:
+        if not self.alive or self.lit or amount <= 0:
+            return
+        self.health -= amount
+        self.flash = FLASH_TIME
+        stage.emit("drum_hit")
+        if self.lit:
+            self.health = 0
+            self.fuse = FUSE_TIME
+
+    def explode(self, stage: Stage) -> None:
+        self.alive = False
+        stage.record_kill(self)
+        x, y = self.hitbox.center
+        # The drum is out of the quadtree while it ticks, so the blast never finds it.
+        stage.explode(x, y, self.radius, self.blast_damage, spare_team=None)
+        # Smoke rolls up from where it stood.
+        stage.add_effect("dust", (x - 5, self.hitbox.top))
+        stage.add_effect("dust", (x + 5, self.hitbox.top - 6))
+        stage.add_effect("explosion", (x, self.hitbox.top - 4))
+
+    def frame(self) -> int:
+        if self.lit:
+            return 2
+        return 0 if self.health >= self.max_health else 1
+
+    def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: object) -> None:
+        image = art.sheet("drum", SPRITE_W, SPRITE_H)[0][self.frame()]  # type: ignore[attr-defined]
+        # Blinks white while hit and while the fuse burns.
+        if self.flash > 0 or (self.lit and int(self.fuse / 0.04) % 2 == 0):
+            image = art.flash(image)  # type: ignore[attr-defined]
+        x = round(self.hitbox.centerx - SPRITE_W / 2 - offset[0])
+        y = round(self.hitbox.bottom - SPRITE_H - offset[1])
+        surface.blit(image, (x, y))

@@ -1,0 +1,159 @@
+"""Pickups the player walks over: health, weapons with ammo, and keycards.
+
+A pickup rests on the ground (it falls until it lands); one an enemy drops pops
+up a little first. The player collects it by touching it (`Player.touch` calls
+`collect`). Pickups are not shootable: bullets fly past them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from gunner.config import DT
+from gunner.entities.base import Entity, register
+from gunner.weapons import WEAPONS
+
+if TYPE_CHECKING:
+    from gunner.entities.player import Player
+    from gunner.level import Spawn
+    from gunner.stage import Stage
+
+GRAVITY = 900.0
+MAX_FALL = 400.0
+POP_SPEED = 220.0  # upward kick of a pickup an enemy drops
+SIZE = 12  # hitbox side; the sprite is 16x16 centred over it
+SPRITE = 16
+BOB_HEIGHT = 2.0  # px the sprite bobs above its resting place
+BOB_PERIOD = 1.2  # s
+GLINT_EVERY = 1.6  # s between glints
+GLINT_TIME = 0.2  # s a glint lasts
+HEAL_AMOUNT = 2
+
+ITEMS = ("health", "machinegun", "spread", "rocket")
+# Sprite column in assets/pickups.png (row 0 plain, row 1 glinting).
+ITEM_FRAME = {name: i for i, name in enumerate(ITEMS)}
+ITEM_NAMES = {
+    "health": "HEALTH",
+    "machinegun": "MACHINE GUN",
+    "spread": "SPREAD GUN",
+    "rocket": "ROCKET LAUNCHER",
+}
+COLORS = ("red", "blue", "yellow")
+
+
+class Item(Entity):
+    """What pickups and keycards share: falling to rest, bobbing, glinting."""
+
+    sheet = "pickups"
+
+    def __init__(self, foot: tuple[float, float], props: dict[str, Any] | None = None) -> None:
+        super().__init__(pygame.FRect(0, 0, SIZE, SIZE))
+        self.hitbox.midbottom = foot
+        self.props = dict(props or {})
+        self.vy = 0.0
+        self.resting = False
+        self.age = 0.0  # seconds alive; drives the bob and the glint
+        self.started = False
+
+    @classmethod
+    def from_spawn(cls, spawn: Spawn) -> Item:
+        return cls(spawn.foot, spawn.props)
+
+    def tick(self, stage: Stage) -> None:
+        if not self.started:
+            self.started = True
+            # Mid-game spawns are drops from a dying enemy: they hop out of the body.
+            if stage.steps > 0:
+                self.vy = -POP_SPEED
+        self.age += DT
+        if self.resting and self._supported(stage):
+            return
+        self.vy = min(self.vy + GRAVITY * DT, MAX_FALL)
+        result = stage.move(self, 0.0, self.vy * DT)
+        if result.on_ground or result.hit_ceiling:
+            self.vy = 0.0
+        self.resting = result.on_ground
+        if self.hitbox.top > stage.tilemap.pixel_height:
+            self.alive = False  # fell into a pit
+
+    def _supported(self, stage: Stage) -> bool:
+        """Still something under it? (A drum it lay on may have exploded.)"""
+        if stage.tilemap.standing_on(self.hitbox):
+            return True
+        probe = pygame.FRect(self.hitbox.x, self.hitbox.bottom, self.hitbox.width, 1)
+        return any(
+            other.solid and other.alive
+            for other in stage.query(probe, "entity_entity", ignore=self)
+        )
+
+    def collect(self, player: Player, stage: Stage) -> None:
+        """The player touched it."""
+
+    def frame_index(self) -> int:
+        return 0
+
+    def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: object) -> None:
+        frames = art.sheet(self.sheet, SPRITE, SPRITE)  # type: ignore[attr-defined]
+        glint = (self.age % GLINT_EVERY) < GLINT_TIME
+        image = frames[1 if glint and len(frames) > 1 else 0][self.frame_index()]
+        bob = 0.0
+        if self.resting:
+            bob = BOB_HEIGHT * (0.5 - 0.5 * math.cos(self.age * 2 * math.pi / BOB_PERIOD))
+        x = round(self.hitbox.centerx - SPRITE / 2 - offset[0])
+        y = round(self.hitbox.bottom - SPRITE - bob - offset[1])
+        surface.blit(image, (x, y))
+
+
+@register("Pickup")
+class Pickup(Item):
+    """Health (heals 2 blocks) or a weapon with `ammo` shots (0 = the weapon's default)."""
+
+    def __init__(self, foot: tuple[float, float], props: dict[str, Any] | None = None) -> None:
+        super().__init__(foot, props)
+        item = str(self.props.get("item", "health") or "health").lower()
+        self.item = item if item in ITEMS else "health"
+        self.ammo = max(0, int(self.props.get("ammo", 0) or 0))
+
+    def collect(self, player: Player, stage: Stage) -> None:
+        if not self.alive:
+            return
+        if self.item == "health":
+            if not player.heal(HEAL_AMOUNT):
+                return  # full health: leave it for later
+        else:
+            shots = self.ammo or WEAPONS[self.item].ammo
+            if player.weapon.name == self.item and player.ammo is not None:
+                shots = player.ammo + (shots or 0)  # the same gun again: top up its ammo
+            player.equip(self.item, shots)
+        stage.emit("pickup")
+        stage.say(ITEM_NAMES[self.item])
+        self.alive = False
+
+    def frame_index(self) -> int:
+        return ITEM_FRAME[self.item]
+
+
+@register("Keycard")
+class Keycard(Item):
+    """A keycard: opens every door of its colour (keys are never used up)."""
+
+    sheet = "keycards"
+
+    def __init__(self, foot: tuple[float, float], props: dict[str, Any] | None = None) -> None:
+        super().__init__(foot, props)
+        color = str(self.props.get("color", "red") or "red").lower()
+        self.color = color if color in COLORS else "red"
+
+    def collect(self, player: Player, stage: Stage) -> None:
+        if not self.alive:
+            return
+        player.keys.add(self.color)
+        stage.emit("key")
+        stage.say(f"{self.color.upper()} KEYCARD")
+        self.alive = False
+
+    def frame_index(self) -> int:
+        return COLORS.index(self.color)

@@ -1,0 +1,109 @@
+"""The rifleman: stands its ground and shoots at the player, but only with line of sight."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from gunner.config import DT
+from gunner.entities.base import register
+from gunner.entities.enemy import BULLET_SPEED, Enemy
+
+if TYPE_CHECKING:
+    from gunner.level import Spawn
+    from gunner.stage import Stage
+
+WIDTH, HEIGHT = 14, 30
+RANGE = 220.0
+FIRE_RATE = 1.6  # seconds between shots
+TELL = 0.3  # the gun glints this long before each shot
+FIRE_POSE = 0.15
+EYE_Y = 20  # line of sight starts at the shoulder, this far above the feet
+FRAME = 32
+# Aim poses (sprite columns) and the muzzle pixel of each, facing right, in the 32x32
+# frame whose bottom-centre is the feet. Kept in step with tools/art_enemies.py.
+FORWARD, DIAG_UP, DIAG_DOWN = 0, 1, 2
+MUZZLES = {FORWARD: (28, 13), DIAG_UP: (26, 5), DIAG_DOWN: (26, 21)}
+DIAG_FROM = math.radians(25)  # beyond this angle off the horizontal a diagonal pose shows
+
+
+@register("Rifleman")
+class Rifleman(Enemy):
+    max_health = 4
+
+    def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
+        super().__init__(pygame.FRect(0, 0, WIDTH, HEIGHT), props)
+        self.hitbox.midbottom = (x, foot_y)
+        props = props or {}
+        self.range = float(props.get("range", RANGE))
+        self.fire_rate = max(0.2, float(props.get("fire_rate", FIRE_RATE)))
+        self.cooldown = self.fire_rate / 2  # the first shot comes sooner
+        self.pose = FORWARD
+        self.fire_pose = 0.0
+        self.idle_time = 0.0
+
+    @classmethod
+    def from_spawn(cls, spawn: Spawn) -> Rifleman:
+        return cls(*spawn.foot, spawn.props)
+
+    def eye(self) -> tuple[float, float]:
+        return (self.hitbox.centerx, self.hitbox.bottom - EYE_Y)
+
+    def muzzle(self) -> tuple[float, float]:
+        mx, my = MUZZLES[self.pose]
+        return (
+            self.hitbox.centerx + (mx - FRAME / 2) * self.facing,
+            self.hitbox.bottom - FRAME + my,
+        )
+
+    @property
+    def aiming(self) -> bool:
+        """In the tell before a shot (the sprite shows a glint)."""
+        return self.sees_player and self.cooldown <= TELL
+
+    def tick(self, stage: Stage) -> None:
+        super().tick(stage)
+        self.fire_pose = max(0.0, self.fire_pose - DT)
+        self.idle_time += DT
+        self.vx = 0.0
+        self.fall(stage)
+        if not self.watch(stage, self.eye(), self.range):
+            # Out of sight the gun is lowered: a shot always follows a full tell.
+            self.cooldown = max(self.cooldown - DT, TELL + DT)
+            return
+        px, py = stage.player.hitbox.center
+        ex, ey = self.eye()
+        self.facing = 1 if px >= ex else -1
+        angle = math.atan2(py - ey, abs(px - ex))  # below the horizontal is positive
+        self.pose = FORWARD if abs(angle) < DIAG_FROM else (DIAG_DOWN if angle > 0 else DIAG_UP)
+        self.cooldown -= DT
+        if self.cooldown <= 0:
+            x, y = self.muzzle()
+            self.shoot(stage, x, y, px, py, speed=BULLET_SPEED)
+            self.cooldown = self.fire_rate
+            self.fire_pose = FIRE_POSE
+
+    # -- drawing ---------------------------------------------------------------------
+
+    def frame(self) -> int:
+        """Column of rifleman.png: 0-1 idle, 2-4 aim forward/up/down, 5-7 the same firing,
+        8-10 the same with the glint of the tell."""
+        if self.fire_pose > 0:
+            return 5 + self.pose
+        if self.aiming:
+            return 8 + self.pose
+        if self.sees_player:
+            return 2 + self.pose
+        return int(self.idle_time * 1.5) % 2
+
+    def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: Any) -> None:
+        image = art.sheet("rifleman", FRAME, FRAME)[0][self.frame()]
+        if self.facing < 0:
+            image = art.flipped(image)
+        if self.flash > 0:
+            image = art.flash(image)
+        x = round(self.hitbox.centerx - FRAME / 2 - offset[0])
+        y = round(self.hitbox.bottom - FRAME - offset[1])
+        surface.blit(image, (x, y))

@@ -1,0 +1,124 @@
+"""The patrolling soldier: walks, turns at walls and ledge edges, now and then fires ahead."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from gunner.config import DT, TILE
+from gunner.entities.base import register
+from gunner.entities.enemy import Enemy
+from gunner.level import EMPTY
+
+if TYPE_CHECKING:
+    from gunner.level import Spawn
+    from gunner.stage import Stage
+
+WIDTH, HEIGHT = 14, 30
+SPEED = 40.0
+FIRE_EVERY = 2.5  # seconds between shots, give or take FIRE_JITTER
+FIRE_JITTER = 0.6
+SIGHT = 200.0  # how far ahead it notices the player
+LEVEL = 28.0  # the player counts as "level" when centres differ by less than this
+AIM_TIME = 0.35  # stops and raises the gun this long before the shot: the tell
+RECOVER_TIME = 0.25  # stands this long after it
+BULLET_SPEED = 170.0
+GUN_Y = 19  # the muzzle's height above the feet (matches the sprite)
+WALK_FPS = 8
+FRAME = 32
+
+
+@register("Soldier")
+class Soldier(Enemy):
+    max_health = 3
+
+    def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
+        super().__init__(pygame.FRect(0, 0, WIDTH, HEIGHT), props)
+        self.hitbox.midbottom = (x, foot_y)
+        props = props or {}
+        self.speed = float(props.get("speed", SPEED))
+        self.fire_timer = -1.0  # < 0: not yet drawn from the stage's rng
+        self.aim_time = 0.0
+        self.recover_time = 0.0
+        self.walk_time = 0.0
+
+    @classmethod
+    def from_spawn(cls, spawn: Spawn) -> Soldier:
+        return cls(*spawn.foot, spawn.props)
+
+    def tick(self, stage: Stage) -> None:
+        super().tick(stage)
+        if self.fire_timer < 0:  # soldiers placed together should not fire in step
+            self.fire_timer = stage.rng.uniform(0.5, FIRE_EVERY)
+        self.fire_timer = max(0.0, self.fire_timer - DT)
+
+        if self.aim_time > 0:
+            self.aim_time -= DT
+            if self.aim_time <= 0:
+                self._fire(stage)
+        elif self.recover_time > 0:
+            self.recover_time -= DT
+        elif self.fire_timer <= 0 and self._player_ahead(stage):
+            self.aim_time = AIM_TIME
+        elif self.on_ground and self._ledge_ahead(stage):
+            self.facing = -self.facing
+
+        walking = self.aim_time <= 0 and self.recover_time <= 0
+        self.vx = self.facing * self.speed if walking else 0.0
+        if walking:
+            self.walk_time += DT
+        result = self.fall(stage)
+        if result.hit_wall == self.facing:
+            self.facing = -self.facing
+
+    def _ledge_ahead(self, stage: Stage) -> bool:
+        """No floor (solid or one-way) under the point just beyond the leading foot."""
+        box = self.hitbox
+        x = box.right + 1 if self.facing > 0 else box.left - 1
+        col, row = int(x // TILE), int((box.bottom + 1) // TILE)
+        return stage.tilemap.cell(col, row) == EMPTY
+
+    def _player_ahead(self, stage: Stage) -> bool:
+        """Roughly level, in front, close and in sight: worth a shot."""
+        player = stage.player
+        if not player.alive:
+            return False
+        dx = player.hitbox.centerx - self.hitbox.centerx
+        if dx * self.facing <= 0 or abs(player.hitbox.centery - self.hitbox.centery) > LEVEL:
+            return False
+        return self.watch(stage, self.muzzle(), SIGHT)
+
+    def muzzle(self) -> tuple[float, float]:
+        return (self.hitbox.centerx + self.facing * 12, self.hitbox.bottom - GUN_Y)
+
+    def _fire(self, stage: Stage) -> None:
+        x, y = self.muzzle()
+        self.shoot(stage, x, y, x + self.facing, y, speed=BULLET_SPEED)
+        self.recover_time = RECOVER_TIME
+        self.fire_timer = FIRE_EVERY + stage.rng.uniform(-FIRE_JITTER, FIRE_JITTER)
+
+    # -- drawing ---------------------------------------------------------------------
+
+    def frame(self) -> tuple[int, int]:
+        """(row, column) in soldier.png: row 0 walks, row 1 is idle / aim / fire."""
+        if self.aim_time > 0:
+            return 1, 1
+        if self.recover_time > RECOVER_TIME - 0.1:
+            return 1, 2  # the shot's recoil
+        if self.recover_time > 0:
+            return 1, 1
+        if not self.on_ground:
+            return 1, 0
+        return 0, int(self.walk_time * WALK_FPS) % 6
+
+    def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: Any) -> None:
+        row, col = self.frame()
+        image = art.sheet("soldier", FRAME, FRAME)[row][col]
+        if self.facing < 0:
+            image = art.flipped(image)
+        if self.flash > 0:
+            image = art.flash(image)
+        x = round(self.hitbox.centerx - FRAME / 2 - offset[0])
+        y = round(self.hitbox.bottom - FRAME - offset[1])
+        surface.blit(image, (x, y))

@@ -1,0 +1,152 @@
+"""The turret: bolted to a floor, ceiling or wall, it swings its barrel toward the player
+and fires bursts of three while it has line of sight."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from gunner.config import DT, TILE
+from gunner.entities.base import register
+from gunner.entities.enemy import Enemy
+from gunner.level import EMPTY
+
+if TYPE_CHECKING:
+    from gunner.level import Spawn
+    from gunner.stage import Stage
+
+SIZE = 16
+RANGE = 260.0
+FIRE_RATE = 1.2  # seconds from one burst to the next
+BURST = 3
+BURST_GAP = 0.12
+TURN_SPEED = math.radians(150)  # how fast the barrel swings, radians per second
+ON_TARGET = math.radians(8)  # fires only when the barrel points this close to the player
+ARC = math.radians(100)  # the barrel reaches this far either side of its mount's normal
+BARREL = 11  # pixels from the pivot to the muzzle
+BULLET_SPEED = 210.0
+BLAST_RADIUS = 28.0
+BLAST_DAMAGE = 1
+FRAME = 24
+ANGLES = 16  # pre-rotated barrel frames in turret.png's second row
+# Mount -> (outward normal angle, base frame). Angles are screen angles (y down).
+MOUNTS = {
+    "floor": (-math.pi / 2, 0),
+    "ceiling": (math.pi / 2, 1),
+    "left": (0.0, 2),  # bolted to a wall on its left, facing right
+    "right": (math.pi, 3),
+}
+
+
+def angle_diff(a: float, b: float) -> float:
+    """a - b wrapped into -pi..pi."""
+    return (a - b + math.pi) % (2 * math.pi) - math.pi
+
+
+@register("Turret")
+class Turret(Enemy):
+    max_health = 8
+    contact_damage = 1
+
+    def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
+        super().__init__(pygame.FRect(0, 0, SIZE, SIZE), props)
+        self.hitbox.midbottom = (x, foot_y)
+        props = props or {}
+        self.range = float(props.get("range", RANGE))
+        self.fire_rate = max(BURST * BURST_GAP, float(props.get("fire_rate", FIRE_RATE)))
+        self.mount = ""  # found from the tiles around it on the first step
+        self.normal = -math.pi / 2
+        self.angle = self.normal  # where the barrel points
+        self.cooldown = self.fire_rate / 2
+        self.burst_left = 0
+        self.burst_clock = 0.0
+
+    @classmethod
+    def from_spawn(cls, spawn: Spawn) -> Turret:
+        return cls(*spawn.foot, spawn.props)
+
+    def _find_mount(self, stage: Stage) -> None:
+        """Floor if anything is under it, else ceiling, else whichever wall is beside it."""
+        tiles, box = stage.tilemap, self.hitbox
+        col, row = int(box.centerx // TILE), int(box.centery // TILE)
+        below = int((box.bottom + 1) // TILE)
+        above = int((box.top - 1) // TILE)
+        if tiles.cell(col, below) != EMPTY:
+            self.mount = "floor"
+        elif tiles.cell(col, above) != EMPTY:
+            self.mount = "ceiling"
+        elif tiles.cell(int((box.left - 1) // TILE), row) != EMPTY:
+            self.mount = "left"
+        elif tiles.cell(int((box.right + 1) // TILE), row) != EMPTY:
+            self.mount = "right"
+        else:
+            self.mount = "floor"
+        self.normal = MOUNTS[self.mount][0]
+        self.angle = self.normal
+
+    def tick(self, stage: Stage) -> None:
+        super().tick(stage)
+        if not self.mount:
+            self._find_mount(stage)
+        self.cooldown = max(0.0, self.cooldown - DT)
+        if self.burst_left:
+            self.burst_clock -= DT
+            if self.burst_clock <= 0:
+                self._fire(stage)
+            return
+        cx, cy = self.hitbox.center
+        if not self.watch(stage, (cx, cy), self.range):
+            return
+        px, py = stage.player.hitbox.center
+        target = math.atan2(py - cy, px - cx)
+        # The barrel cannot turn into its own mount: clamp the target to the arc.
+        off = angle_diff(target, self.normal)
+        reachable = abs(off) <= ARC
+        target = self.normal + max(-ARC, min(ARC, off))
+        turn = angle_diff(target, self.angle)
+        step = TURN_SPEED * DT
+        self.angle += max(-step, min(step, turn))
+        self.facing = 1 if math.cos(self.angle) >= 0 else -1
+        if reachable and abs(turn) < ON_TARGET and self.cooldown <= 0:
+            self.burst_left = BURST
+            self._fire(stage)
+
+    def muzzle(self) -> tuple[float, float]:
+        cx, cy = self.hitbox.center
+        return (cx + math.cos(self.angle) * BARREL, cy + math.sin(self.angle) * BARREL)
+
+    def _fire(self, stage: Stage) -> None:
+        x, y = self.muzzle()
+        self.shoot(
+            stage, x, y, x + math.cos(self.angle), y + math.sin(self.angle), speed=BULLET_SPEED
+        )
+        self.burst_left -= 1
+        self.burst_clock = BURST_GAP
+        if not self.burst_left:
+            self.cooldown = self.fire_rate
+
+    def die(self, stage: Stage) -> None:
+        """A bigger bang than a soldier's: a small blast that spares other enemies."""
+        super().die(stage)
+        cx, cy = self.hitbox.center
+        stage.explode(cx, cy, BLAST_RADIUS, BLAST_DAMAGE, spare_team="enemy")
+        stage.add_effect("explosion", (cx - 6, cy - 8))
+        stage.add_effect("explosion", (cx + 7, cy - 3))
+
+    # -- drawing ---------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: Any) -> None:
+        sheet = art.sheet("turret", FRAME, FRAME)
+        base = sheet[0][MOUNTS.get(self.mount or "floor", MOUNTS["floor"])[1]]
+        # Screen angle -> the nearest of the pre-rotated barrels (frame k points k*22.5
+        # degrees anticlockwise from the right).
+        k = round(-self.angle / (2 * math.pi) * ANGLES) % ANGLES
+        barrel = sheet[1][k]
+        if self.flash > 0:
+            base, barrel = art.flash(base), art.flash(barrel)
+        x = round(self.hitbox.centerx - FRAME / 2 - offset[0])
+        y = round(self.hitbox.centery - FRAME / 2 - offset[1])
+        surface.blit(base, (x, y))
+        surface.blit(barrel, (x, y))
