@@ -14,6 +14,7 @@ CELL_EMPTY = (70, 90, 120)
 CELL_FULL = (120, 200, 255)
 HITBOX_COLOURS = {"Player": (80, 255, 255), "Bullet": (255, 230, 80), "Exit": (255, 80, 255)}
 HITBOX_DEFAULT = (120, 255, 120)
+PANEL_TOP = 36
 
 
 @dataclass
@@ -74,8 +75,9 @@ def draw_panel(surface: pygame.Surface, stage: Stage, times: FrameTimes, drawn: 
     height = sum(i.get_height() for i in images) + 6
     panel = pygame.Surface((width, height), pygame.SRCALPHA)
     panel.fill((0, 0, 0, 170))  # dark backing keeps the text legible over anything
-    surface.blit(panel, (4, 22))
-    y = 25
+    # Below the HUD's health and weapon lines, so both stay readable.
+    surface.blit(panel, (4, PANEL_TOP))
+    y = PANEL_TOP + 3
     for image in images:
         surface.blit(image, (8, y))
         y += image.get_height()
