@@ -311,8 +311,8 @@ class Stage:
                         entity.touch(other, self)
         self.entities = survivors + self.entities
 
-        self._feel(health, fired)
         self.bullets.step(self)
+        self._feel(health, fired)
         self._step_effects()
         self.particles.step(self.tilemap.solid)
         self.trauma = max(0.0, self.trauma - 1.5 * DT)

@@ -57,7 +57,10 @@ class PlayScene(Scene):
         return PlayScene(self.path, self.campaign_index, self.seed)
 
     def has_next_level(self) -> bool:
-        return self.campaign_index is not None and self.campaign_index + 1 < len(CAMPAIGN)
+        """A next campaign level whose map exists (levels still being made are skipped)."""
+        if self.campaign_index is None or self.campaign_index + 1 >= len(CAMPAIGN):
+            return False
+        return (LEVELS_DIR / CAMPAIGN[self.campaign_index + 1]).is_file()
 
     def next_level(self, app: App) -> PlayScene:
         assert self.campaign_index is not None
