@@ -80,6 +80,7 @@ class Art:
         "muzzle_flash": ("muzzle_flash.png", 16),
         "impact": ("impact.png", 16),
         "dust": ("dust.png", 16),
+        "explosion": ("explosion.png", 48),
     }
 
     def __init__(self, directory: Path = ASSETS_DIR) -> None:

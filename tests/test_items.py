@@ -296,7 +296,7 @@ def test_shooting_one_drum_sets_off_a_chain(tmp_path):
 
 
 def test_explosion_respects_the_players_invulnerability(tmp_path):
-    stage = make_stage(tmp_path, [drum(20 * TILE), drum(30 * TILE)])
+    stage = make_stage(tmp_path, [drum(20 * TILE), drum(30 * TILE, damage=2)])
     near, far = sorted(
         (e for e in stage.entities if isinstance(e, OilDrum)), key=lambda d: d.hitbox.x
     )
@@ -311,7 +311,7 @@ def test_explosion_respects_the_players_invulnerability(tmp_path):
     player.invulnerable = 0.0
     far.damage(3, stage)
     run(stage, B.NONE, 20)
-    assert not far.alive and player.health == MAX_HEALTH - far.blast_damage
+    assert not far.alive and player.health == MAX_HEALTH - 2  # the map's `damage`
 
 
 def test_rocket_explodes_with_area_damage(tmp_path):
@@ -343,3 +343,25 @@ def test_destroy_drums_objective_completes_the_stage(tmp_path):
     drums[1].damage(3, stage)
     run(stage, B.NONE, 30)
     assert stage.outcome == "complete"
+
+
+def test_drums_and_pickups_fall_when_what_held_them_up_is_gone(tmp_path):
+    # A drum dropped from the sky stacks on another; a pickup lies on top of both.
+    objects = [
+        drum(20 * TILE),
+        obj("OilDrum", 20 * TILE, 4 * TILE),
+        obj("Pickup", 20 * TILE, 2 * TILE, item="rocket"),
+    ]
+    stage = make_stage(tmp_path, objects)
+    run(stage, B.NONE, 90)
+    low, high = sorted(
+        (e for e in stage.entities if isinstance(e, OilDrum)), key=lambda d: -d.hitbox.y
+    )
+    item = only(stage, Pickup)
+    assert low.hitbox.bottom == FLOOR and high.hitbox.bottom == low.hitbox.top
+    assert item.hitbox.bottom == high.hitbox.top and item.resting
+    low.blast_damage = 0  # the bottom drum goes, leaving the top one unharmed
+    low.damage(3, stage)
+    run(stage, B.NONE, 60)
+    assert high.alive and high.hitbox.bottom == FLOOR
+    assert item.hitbox.bottom == high.hitbox.top

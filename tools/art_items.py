@@ -32,8 +32,6 @@ from make_assets import (  # noqa: E402
     BG_MID,
     BLUE,
     BLUE_DARK,
-    Colour,
-    DIRT_DARK,
     DIRT_LIGHT,
     GRASS,
     GRASS_DARK,
@@ -46,6 +44,7 @@ from make_assets import (  # noqa: E402
     STEEL_DARK,
     STEEL_LIGHT,
     WHITE,
+    Colour,
     add_outline,
     line_points,
     new_surface,
@@ -206,8 +205,10 @@ def door_frame(color: str, shut: float) -> pygame.Surface:
     for y in range(LINTEL, bottom):
         # Slats run down from the bottom edge, so the shutter's foot rises as it opens.
         k = (bottom - 1 - y) % 5
-        colour = (STEEL_DARK, STEEL, STEEL, STEEL_LIGHT, STEEL)[k]
+        colour = (shade, body, body, light, body)[k]
         rect(s, colour, 2, y, 12, 1)
+        put(s, 2, y, shade if k else OUTLINE)  # the shutter's guides
+        put(s, 13, y, shade if k else OUTLINE)
     if shut > 0:
         rect(s, OUTLINE, 2, bottom - 1, 12, 1)  # the shutter's lip
         rect(s, STEEL_DARK, 2, bottom - 2, 12, 1)
@@ -217,11 +218,11 @@ def door_frame(color: str, shut: float) -> pygame.Surface:
             if LINTEL < y < bottom - 2:
                 for x in range(2, 14):
                     stripe = (x + y) % 6 < 3
-                    put(s, x, y, body if stripe else OUTLINE)
+                    put(s, x, y, STEEL_LIGHT if stripe else OUTLINE)
         if LINTEL < band - 1 < bottom - 2:
-            rect(s, light, 2, band - 1, 12, 1)
+            rect(s, STEEL, 2, band - 1, 12, 1)
         if LINTEL < band + 6 < bottom - 2:
-            rect(s, shade, 2, band + 6, 12, 1)
+            rect(s, STEEL_DARK, 2, band + 6, 12, 1)
     # Jambs.
     for x0 in (0, 14):
         rect(s, STEEL_DARK, x0, 0, 2, DOOR_H)
@@ -369,7 +370,9 @@ def explosion_frame(i: int, rng: np.random.Generator) -> pygame.Surface:
         for k in range(7):
             a = k * 2 * math.pi / 7 + rng.uniform(-0.3, 0.3)
             d = radius * rng.uniform(0.45, 0.6)
-            lumps.append((c + d * math.cos(a), c + d * math.sin(a), radius * rng.uniform(0.4, 0.55)))
+            lumps.append(
+                (c + d * math.cos(a), c + d * math.sin(a), radius * rng.uniform(0.4, 0.55))
+            )
         paint(s, blob_field(lumps), fire if i == 1 else fire[:3])
     else:  # smoke takes over, rising, with embers dying inside
         k_age = i - 3
@@ -383,15 +386,21 @@ def explosion_frame(i: int, rng: np.random.Generator) -> pygame.Surface:
         field = blob_field(lumps)
         paint(s, field, smoke if k_age < 2 else smoke[:2])
         if k_age < 2:
-            core = blob_field([(c, c - 3 * k_age, 10 - 4 * k_age)])
-            paint(s, core, [(0.0, RED), (0.5, ORANGE)])
+            # Dying embers: a few lumps of fire, not one disc, so it breaks up.
+            embers = []
+            for k in range(4):
+                a = k * math.pi / 2 + rng.uniform(-0.5, 0.5) + 0.6
+                d = rng.uniform(2, 6) + 3 * k_age
+                size = (6.5 - 2.5 * k_age) * rng.uniform(0.8, 1.1)
+                embers.append((c + d * math.cos(a), c - 3 * k_age + d * math.sin(a), size))
+            paint(s, blob_field(embers), [(0.0, RED), (0.55, ORANGE)])
         # Holes in the smoke so it breaks up as it thins.
         if k_age:
-            for _ in range(18 * k_age):
-                x, y = (int(v) for v in rng.integers(0, EXPLOSION, 2))
-                pygame.draw.circle(s, (0, 0, 0, 0), (x, y), 1 + k_age)
+            for _ in range((0, 10, 6)[k_age]):
+                x, y = (int(v) for v in rng.integers(12, EXPLOSION - 12, 2))
+                pygame.draw.circle(s, (0, 0, 0, 0), (x, y), k_age)
     if i in (1, 2, 3):  # sparks flung outward
-        for k in range(10):
+        for _ in range(10):
             a = rng.uniform(0, 2 * math.pi)
             d = (18, 21, 23)[i - 1] + rng.uniform(-2, 1)
             put(s, round(c + d * math.cos(a)), round(c + d * math.sin(a)), HAZARD)

@@ -1357,6 +1357,12 @@ from the repository root to regenerate every file (deterministic: fixed seeds).
 | `bg_far.png` | 480x270 opaque dusk sky, mountains, skyline; wraps horizontally |
 | `bg_near.png` | 480x270 transparent-topped industrial silhouettes; wraps horizontally |
 | `icon.png` | 32x32 window icon (player head) |
+| `pickups.png` | 64x32: 16x16 icons health, machinegun, spread, rocket; row 0 plain, row 1 glint |
+| `keycards.png` | 48x32: 16x16 keycards red, blue, yellow; row 0 plain, row 1 glint |
+| `door.png` | 80x144: 16x48 frames; rows red, blue, yellow; columns closed, opening x3, open |
+| `drum.png` | 60x24: 20x24 oil drum frames intact, damaged, lit; body 16 px wide, centred |
+| `explosion.png` | 288x48: 6 frames of 48x48 explosion (flash, fireball, smoke), centred |
+| `rocket.png` | 12x6 rocket pointing right (turned in 45 degree steps in flight) |
 | `sfx/*.wav` | 22050 Hz mono 16-bit effects (list below), < 0.6 s (death, explosion 0.8 s) |
 | `music/level1.wav` | 22050 Hz mono 16-bit, 16 s seamless chiptune loop |
 
@@ -1407,6 +1413,7 @@ def main() -> None:
     make_music()
     __import__("art_audio").make_audio()  # issue 4's sounds and music
     __import__("art_enemies").make_enemies()  # soldier, rifleman, turret, drone sheets
+    __import__("art_items").make_items()  # pickups, keycards, doors, drums, explosion, rocket
     make_readme()
     print(f"assets written to {ASSETS} (muzzles: {muzzles})")
 
