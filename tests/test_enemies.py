@@ -10,7 +10,7 @@ import pytest
 
 from gunner.config import DT, TILE
 from gunner.entities.drone import BOB
-from gunner.entities.enemy import LOS_INTERVAL
+from gunner.entities.rifleman import TELL
 from gunner.entities.turret import BURST
 from gunner.input import Buttons as B
 from gunner.level import load_level
@@ -28,7 +28,9 @@ def obj(cls: str, col: int, row: int, oid: int, **props: object) -> str:
 
 
 def make_stage(tmp_path, rows: list[str], *objects: str) -> Stage:
-    return Stage(load_level(write_map(tmp_path, rows, extra_objects="".join(objects)), images=False))
+    return Stage(
+        load_level(write_map(tmp_path, rows, extra_objects="".join(objects)), images=False)
+    )
 
 
 def find(stage: Stage, kind: str) -> list:
@@ -68,16 +70,23 @@ def test_soldier_turns_at_a_wall_and_never_passes_it(tmp_path):
     assert soldier.alive and soldier.hitbox.bottom == 11 * TILE
 
 
-LEDGE = [
-    "." * 30,
-] * 6 + [
-    "..........######..............",  # a floating platform, cols 10..15
-] + [
-    "." * 30,
-] * 4 + [
-    "P" + "." * 29,
-    "#" * 30,
-]
+LEDGE = (
+    [
+        "." * 30,
+    ]
+    * 6
+    + [
+        "..........######..............",  # a floating platform, cols 10..15
+    ]
+    + [
+        "." * 30,
+    ]
+    * 4
+    + [
+        "P" + "." * 29,
+        "#" * 30,
+    ]
+)
 
 
 def test_soldier_turns_at_ledge_edges_and_never_walks_off(tmp_path):
@@ -193,29 +202,48 @@ def test_rifleman_shows_a_tell_before_every_shot(tmp_path):
 
 
 def test_line_of_sight_is_rechecked_only_every_few_steps(tmp_path):
-    stage = make_stage(tmp_path, range_rows("..."), RIFLEMAN)
     calls = []
-    real = stage.line_of_sight
 
-    def counting(*args):
-        calls.append(args)
-        return real(*args)
+    def counting_stage(rifleman: str) -> Stage:
+        stage = make_stage(tmp_path, range_rows("..."), rifleman)
+        real = stage.line_of_sight
 
-    stage.line_of_sight = counting
-    run(stage, 60 * LOS_INTERVAL * DT)
-    assert len(calls) <= 60 + 1
-    # ...and never while the player is out of range.
-    stage = make_stage(tmp_path, range_rows("..."), obj("Rifleman", 18, 9, 1, range=100))
+        def counting(*args):
+            calls.append(args)
+            return real(*args)
+
+        stage.line_of_sight = counting
+        return stage
+
+    run(counting_stage(RIFLEMAN), 120 * DT)
+    assert 1 <= len(calls) <= 120 // 4  # in range: cached for several steps
     calls.clear()
-    real = stage.line_of_sight
-    stage.line_of_sight = counting
-    run(stage, 2.0)
-    assert calls == []
+    run(counting_stage(obj("Rifleman", 18, 9, 1, range=100)), 2.0)
+    assert calls == []  # out of range: never walks the grid
+
+
+def test_rifleman_coming_into_sight_aims_before_its_first_shot(tmp_path):
+    door = (
+        f'<object id="99" type="Door" x="{12 * TILE}" y="{7 * TILE}" width="16" height="48">'
+        '<properties><property name="color" value="red"/></properties></object>'
+    )
+    stage = make_stage(tmp_path, range_rows("..."), RIFLEMAN, door)
+    rifleman = find(stage, "Rifleman")[0]
+    run(stage, 4.0)  # long past its fire rate, waiting behind the door
+    find(stage, "Door")[0].open(stage)
+    seen_for = 0
+    while not stage.events.count("enemy_shoot"):
+        stage.step(B.NONE)
+        seen_for += rifleman.sees_player
+        assert seen_for < 3 / DT, "never fired"
+    assert seen_for >= round(TELL / DT)
 
 
 # -- damage, death, drops, teams -----------------------------------------------------------
 
-SHOOTING_RANGE = ["#" * 30] + ["#" + "." * 28 + "#"] * 9 + ["#.P..........................#", "#" * 30]
+SHOOTING_RANGE = (
+    ["#" * 30] + ["#" + "." * 28 + "#"] * 9 + ["#.P..........................#", "#" * 30]
+)
 
 
 def test_player_bullets_flash_hurt_and_kill_an_enemy_which_drops_its_pickup(tmp_path):

@@ -178,9 +178,7 @@ def soldier_frame(legs: Legs, bob: int, aim: bool, firing: bool) -> pygame.Surfa
     if aim:  # shouldered and level: the muzzle is (28, 13)
         muzzle = draw_rifle(surf, (18, 13), (1, 0), 10, OLIVE, BG_DARK, (16, 13))
     else:  # carried at the hip, muzzle low
-        muzzle = draw_rifle(
-            surf, (17, 17 + bob), (0.95, -0.3), 9, OLIVE, BG_DARK, (15, 13 + bob)
-        )
+        muzzle = draw_rifle(surf, (17, 17 + bob), (0.95, -0.3), 9, OLIVE, BG_DARK, (15, 13 + bob))
     add_outline(surf)
     if firing:
         spark(surf, muzzle[0] + 1, muzzle[1])
@@ -212,10 +210,9 @@ def rifleman_frame(aim: int | None, firing: bool, glint: bool, breath: int) -> p
     draw_leg(surf, BRACE.back, STEEL_DARK, OUTLINE)
     draw_leg(surf, BRACE.front, STEEL, BG_DARK)
     rect(surf, STEEL_DARK, 14, 21, 5, 2)
-    draw_torso(surf, breath, STEEL_DARK, BG_MID, DIRT_LIGHT, 9)
-    rect(surf, STEEL, 14, 13 + breath, 4, 4)  # the armour plate
-    put(surf, 14, 13 + breath, STEEL_LIGHT)
-    draw_helmet_head(surf, breath, STEEL_DARK, STEEL)
+    draw_torso(surf, breath, STEEL, STEEL_DARK, DIRT_LIGHT, 9)
+    rect(surf, STEEL_LIGHT, 15, 13 + breath, 3, 3)  # the armour plate
+    draw_helmet_head(surf, breath, STEEL, STEEL_LIGHT)
     if aim is None:  # rifle held across the body, muzzle up
         muzzle = draw_rifle(
             surf, (15, 18 + breath), (0.6, -0.8), 11, STEEL_DARK, BG_DARK, (16, 13 + breath), True
@@ -226,12 +223,12 @@ def rifleman_frame(aim: int | None, firing: bool, glint: bool, breath: int) -> p
     add_outline(surf)
     if firing:
         spark(surf, *muzzle)
-    elif glint:  # the warning: a red laser glint at the barrel's end
-        put(surf, muzzle[0], muzzle[1], WHITE)
-        for px, py in ((muzzle[0] + 1, muzzle[1]), (muzzle[0], muzzle[1] - 1)):
-            put(surf, px, py, RED)
-        put(surf, muzzle[0], muzzle[1] + 1, RED)
-        put(surf, muzzle[0] - 1, muzzle[1], RED)
+    elif glint:  # the warning: a red glint at the barrel's end, bright enough at 1x
+        mx, my = muzzle
+        for d in (1, 2):
+            for px, py in ((mx + d, my), (mx - d, my), (mx, my - d), (mx, my + d)):
+                put(surf, px, py, RED if d == 2 else ORANGE)
+        put(surf, mx, my, WHITE)
     return surf
 
 

@@ -14,6 +14,7 @@ import pygame
 
 from gunner.config import DT
 from gunner.entities.base import Entity
+from gunner.level import EMPTY
 
 if TYPE_CHECKING:
     from gunner.stage import Stage
@@ -53,8 +54,19 @@ class Enemy(Entity):
 
     def fall(self, stage: Stage) -> MoveResult:
         """Gravity and an axis-split move; walkers call this each step."""
+        if self.on_ground and self.vy == 0.0:
+            # Walking on tiles: a horizontal move, then a one-row look under the feet,
+            # costs about half a full fall (which would land it back where it stands).
+            result = stage.move(self, self.vx * DT, 0.0)
+            if stage.tilemap.standing_on(self.hitbox) != EMPTY:
+                result.on_ground = True
+                return result
+            dx, wall = 0.0, result.hit_wall  # walked off an edge, or on a drum: fall
+        else:
+            dx, wall = self.vx * DT, 0
         self.vy = min(self.vy + GRAVITY * DT, MAX_FALL)
-        result = stage.move(self, self.vx * DT, self.vy * DT)
+        result = stage.move(self, dx, self.vy * DT)
+        result.hit_wall = result.hit_wall or wall
         if result.on_ground or result.hit_ceiling:
             self.vy = 0.0
         self.on_ground = result.on_ground
