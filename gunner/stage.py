@@ -287,6 +287,9 @@ class Stage:
             self.steps += 1
             self.time += DT
             return
+        if self.steps == 0:
+            # A button still held from the menu (Z confirms START) is not a press.
+            self.held = held
         self.pressed = held & ~self.held
         self.released = self.held & ~held
         self.held = held

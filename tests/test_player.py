@@ -179,3 +179,12 @@ def test_reaching_the_exit_completes_the_level(tmp_path):
     stage = Stage(load_level(write_map(tmp_path, rows), images=False))
     run(stage, B.RIGHT, 120)
     assert stage.outcome == "complete"
+
+
+def test_a_button_held_when_the_level_starts_is_not_a_press(stage):
+    # Z both confirms START in the menu and jumps: still held, it must not jump.
+    run(stage, B.JUMP, 30)
+    assert stage.player.on_ground and stage.player.vy == 0
+    stage.step(B.NONE)
+    stage.step(B.JUMP)
+    assert stage.player.vy < 0
