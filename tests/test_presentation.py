@@ -404,3 +404,14 @@ def test_music_loops_are_seamless_and_distinct(name):
     for other in others:
         other_data = read_wav(ASSETS_DIR / "music" / f"{other}.wav")
         assert len(other_data) != len(data) or not np.array_equal(other_data, data)
+
+
+def test_title_hint_follows_rebound_keys():
+    from gunner.input import DEFAULT_BINDINGS, Buttons
+    from gunner.scenes.title import controls_hint
+
+    assert "Z/J jump" in controls_hint(DEFAULT_BINDINGS)
+    rebound = dict(DEFAULT_BINDINGS)
+    rebound[Buttons.JUMP] = (pygame.K_c,)
+    hint = controls_hint(rebound)
+    assert "C jump" in hint and "Z/J" not in hint

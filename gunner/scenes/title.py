@@ -8,7 +8,7 @@ import pygame
 
 from gunner import text
 from gunner.config import DT
-from gunner.input import Buttons
+from gunner.input import DEFAULT_BINDINGS, Buttons
 from gunner.render import draw_background
 from gunner.scenes.base import Menu, Scene
 
@@ -60,8 +60,28 @@ class TitleScene(Scene):
         text.draw(surface, "GUNNER", (w // 2, 26), 72, text.YELLOW, "midtop")
         text.draw(surface, "RUN.  JUMP.  AIM.  SHOOT.", (w // 2, 86), 16, text.WHITE, "midtop")
         self.menu.draw(surface, w // 2, 118, 20)
-        hint = "ARROWS/WASD move+aim   Z/J jump   X/K fire   ESC/P pause   F11 fullscreen"
+        hint = controls_hint(app.settings.bindings)
         shade = pygame.Surface((w, 16), pygame.SRCALPHA)
         shade.fill((0, 0, 12, 150))
         surface.blit(shade, (0, h - 16))
         text.draw(surface, hint, (w // 2, h - 3), 14, text.GREY, "midbottom")
+
+
+def controls_hint(bindings: dict[Buttons, tuple[int, ...]]) -> str:
+    """The one-line key reminder, from the player's own bindings (Options can change them)."""
+    if bindings == DEFAULT_BINDINGS:
+        return "ARROWS/WASD move+aim   Z/J jump   X/K fire   ESC/P pause   F11 fullscreen"
+    arrows = {"LEFT": "<", "RIGHT": ">", "UP": "^", "DOWN": "v"}
+
+    def name(key: int) -> str:
+        label = pygame.key.name(key).upper()
+        return arrows.get(label, label)
+
+    def keys(button: Buttons, most: int = 2) -> str:
+        return "/".join(name(k) for k in bindings.get(button, ())[:most]) or "-"
+
+    move = "".join(keys(b, 1) for b in (Buttons.LEFT, Buttons.RIGHT, Buttons.UP, Buttons.DOWN))
+    return (
+        f"{move} move+aim   {keys(Buttons.JUMP)} jump   {keys(Buttons.FIRE)} fire   "
+        "ESC/P pause   F11 fullscreen"
+    )
