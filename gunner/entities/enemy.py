@@ -131,4 +131,4 @@ class Enemy(Entity):
         stage.emit("enemy_die")
         if self.drop:
             x, y = self.hitbox.midbottom
-            stage.spawn("Pickup", x, y, {"item": self.drop})
+            stage.spawn("Pickup", x, y, {"item": self.drop, "dropped": True})

@@ -65,8 +65,8 @@ class Item(Entity):
     def tick(self, stage: Stage) -> None:
         if not self.started:
             self.started = True
-            # Mid-game spawns are drops from a dying enemy: they hop out of the body.
-            if stage.steps > 0:
+            # A dying enemy's drop hops out of the body; map-placed items just settle.
+            if self.props.get("dropped"):
                 self.vy = -POP_SPEED
         self.age += DT
         if self.resting and self._supported(stage):
