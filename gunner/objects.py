@@ -59,6 +59,11 @@ SCHEMA: dict[str, ObjectClass] = {
         color="#50e650",
         doc="Reaching it completes the level.",
     ),
+    "Checkpoint": ObjectClass(
+        shape="rectangle",
+        color="#5adc6e",
+        doc="A flag (16x32): touching it makes its bottom-centre the player's respawn point.",
+    ),
     "Pickup": ObjectClass(
         shape="point",
         color="#f0be30",
@@ -81,7 +86,7 @@ SCHEMA: dict[str, ObjectClass] = {
         props={
             "color": Prop(
                 "string",
-                "red",
+                "",  # no default: a forgotten colour must show up in --check
                 "which doors it opens",
                 allowed=("red", "blue", "yellow"),
                 enum="KeyColor",
@@ -98,7 +103,7 @@ SCHEMA: dict[str, ObjectClass] = {
         props={
             "color": Prop(
                 "string",
-                "red",
+                "",  # no default: a forgotten colour must show up in --check
                 "the keycard colour that opens it",
                 allowed=("red", "blue", "yellow"),
                 enum="KeyColor",

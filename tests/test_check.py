@@ -243,3 +243,13 @@ def test_project_lists_every_class_with_its_properties():
     xml = tool.object_types_xml(DOORS)
     assert '<objecttype name="Keycard" color="#ffd000">' in xml
     assert '<property name="color" type="string" default=""/>' in xml
+
+
+def test_a_door_with_no_colour_attribute_at_all_is_reported(tmp_path):
+    # Tiled leaves default values out of saved maps: with the real schema, a door
+    # whose colour was never chosen has no property element and must still be caught.
+    extra = '<object id="9" type="Door" x="64" y="0" width="16" height="16"/>'
+    path = write_map(tmp_path, ["P.......", "########"], extra_objects=extra)
+    assert lines(path) == [
+        f"{path}: object 9 '' (Door): property 'color' must be set (one of red, blue, yellow)"
+    ]
