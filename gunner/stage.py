@@ -225,6 +225,18 @@ class Stage:
                     vertical = -1
         return MoveResult(on_ground=vertical > 0, hit_ceiling=vertical < 0, hit_wall=wall)
 
+    def supported(self, entity: Entity) -> bool:
+        """Does something hold the entity up: a tile, a platform or a solid entity under
+        its feet? (What a resting drum or pickup asks: the drum below may have blown up.)"""
+        box = entity.hitbox
+        if self.tilemap.standing_on(box):
+            return True
+        probe = pygame.FRect(box.x, box.bottom, box.width, 1)
+        return any(
+            other.solid and other.alive
+            for other in self.query(probe, "entity_entity", ignore=entity)
+        )
+
     def line_of_sight(self, x0: float, y0: float, x1: float, y1: float) -> bool:
         """No solid tile and no solid entity (a closed door) lies between the points."""
         if not self.tilemap.line_of_sight(x0, y0, x1, y1):

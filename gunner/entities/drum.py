@@ -65,7 +65,7 @@ class OilDrum(Entity):
             if self.fuse <= 0:
                 self.explode(stage)
                 return
-        if not (self.resting and self._supported(stage)):
+        if not (self.resting and stage.supported(self)):
             self.vy = min(self.vy + GRAVITY * DT, MAX_FALL)
             result = stage.move(self, 0.0, self.vy * DT)
             if result.on_ground or result.hit_ceiling:
@@ -73,16 +73,6 @@ class OilDrum(Entity):
             self.resting = result.on_ground
             if self.hitbox.top > stage.tilemap.pixel_height:
                 self.alive = False  # fell into a pit: gone, not destroyed
-
-    def _supported(self, stage: Stage) -> bool:
-        """Still on something? (The drum it was stacked on may have blown up.)"""
-        if stage.tilemap.standing_on(self.hitbox):
-            return True
-        probe = pygame.FRect(self.hitbox.x, self.hitbox.bottom, self.hitbox.width, 1)
-        return any(
-            other.solid and other.alive
-            for other in stage.query(probe, "entity_entity", ignore=self)
-        )
 
     def damage(self, amount: int, stage: Stage, from_x: float | None = None) -> None:
         if not self.alive or self.lit or amount <= 0:

@@ -69,7 +69,7 @@ class Item(Entity):
             if self.props.get("dropped"):
                 self.vy = -POP_SPEED
         self.age += DT
-        if self.resting and self._supported(stage):
+        if self.resting and stage.supported(self):
             return
         self.vy = min(self.vy + GRAVITY * DT, MAX_FALL)
         result = stage.move(self, 0.0, self.vy * DT)
@@ -78,16 +78,6 @@ class Item(Entity):
         self.resting = result.on_ground
         if self.hitbox.top > stage.tilemap.pixel_height:
             self.alive = False  # fell into a pit
-
-    def _supported(self, stage: Stage) -> bool:
-        """Still something under it? (A drum it lay on may have exploded.)"""
-        if stage.tilemap.standing_on(self.hitbox):
-            return True
-        probe = pygame.FRect(self.hitbox.x, self.hitbox.bottom, self.hitbox.width, 1)
-        return any(
-            other.solid and other.alive
-            for other in stage.query(probe, "entity_entity", ignore=self)
-        )
 
     def collect(self, player: Player, stage: Stage) -> None:
         """The player touched it."""
