@@ -1,8 +1,11 @@
-"""The shipped level: levels/level1.tmx is a clean Tiled map, matches its ASCII layout byte
-for byte, and can be finished (BFS from tools/build_level.py).
+"""The shipped levels: each levels/levelN.tmx is a clean Tiled map of at least 150x40 tiles,
+matches its ASCII layout byte for byte, builds a Stage the game knows every object of, and
+can be finished: a BFS (tools/build_level.py) with keycards and doors proves the exit and
+every objective target can be reached in one run. Together the campaign uses every enemy,
+weapon pickup, keycard and door colour, and objective type.
 
-Reads the map with pytmx alone (no images, no game code), so a broken map is blamed on the
-map and not on the loader.
+The map checks read each map with pytmx alone (no game code), so a broken map is blamed on
+the map and not on the loader; the Stage checks then load it the way the game does.
 """
 
 from __future__ import annotations
@@ -19,10 +22,16 @@ import pytest
 import pytmx
 
 ROOT = Path(__file__).resolve().parent.parent
-MAP = ROOT / "levels" / "level1.tmx"
-SOURCE = ROOT / "levels" / "src" / "level1.txt"
+LEVELS = ROOT / "levels"
+NAMES = ("level1", "level2", "level3")
 TILESET = ROOT / "assets" / "tiles.tsx"
 TILE = 16
+ENEMIES = {"Soldier", "Rifleman", "Turret", "Drone"}
+ITEMS = {"health", "machinegun", "spread", "rocket"}
+COLORS = {"red", "blue", "yellow"}
+OBJECTIVES = {"exit", "destroy_drums", "kill_all"}
+# Classes that float or bolt to any side; everything else stands on a floor.
+FLOATING = {"Drone", "Turret", "Exit", "Player"}
 
 pytestmark = pytest.mark.skipif(
     not TILESET.exists(), reason="assets/tiles.tsx is not generated yet (make assets)"
@@ -44,9 +53,19 @@ def tool() -> ModuleType:
     return module
 
 
+@pytest.fixture(scope="module", params=NAMES)
+def name(request: pytest.FixtureRequest) -> str:
+    return request.param
+
+
 @pytest.fixture(scope="module")
-def tmx() -> pytmx.TiledMap:
-    return pytmx.TiledMap(str(MAP))
+def tmx(name: str) -> pytmx.TiledMap:
+    return pytmx.TiledMap(str(LEVELS / f"{name}.tmx"))
+
+
+@pytest.fixture(scope="module")
+def all_maps() -> dict[str, pytmx.TiledMap]:
+    return {n: pytmx.TiledMap(str(LEVELS / f"{n}.tmx")) for n in NAMES}
 
 
 def _grid(tmx: pytmx.TiledMap, tool: ModuleType) -> list[list[int]]:
@@ -68,10 +87,14 @@ def _objects(tmx: pytmx.TiledMap, cls: str) -> list[pytmx.TiledObject]:
     return [obj for obj in tmx.objects if obj.type == cls]
 
 
+def _foot_cell(obj: pytmx.TiledObject) -> tuple[int, int]:
+    """The cell holding an object's bottom-centre (its feet)."""
+    return int((obj.x + (obj.width or 0) / 2) // TILE), int((obj.y + (obj.height or 0)) // TILE) - 1
+
+
 def _spawn_cell(tmx: pytmx.TiledMap) -> tuple[int, int]:
-    """The cell holding the player's feet (the point is the bottom-centre of that cell)."""
     (player,) = _objects(tmx, "Player")
-    return int(player.x // TILE), int(player.y // TILE) - 1
+    return _foot_cell(player)
 
 
 def _exit_rect(tmx: pytmx.TiledMap) -> tuple[int, int, int, int]:
@@ -84,19 +107,47 @@ def _exit_rect(tmx: pytmx.TiledMap) -> tuple[int, int, int, int]:
     )
 
 
-def test_loads_without_warnings(caplog: pytest.LogCaptureFixture) -> None:
+def _objectives(tmx: pytmx.TiledMap) -> list[str]:
+    return [o.strip() for o in str(tmx.properties.get("objective", "exit")).split(",")]
+
+
+def _reach(tmx: pytmx.TiledMap, tool: ModuleType):
+    """The BFS on the map as saved: doors, keycards and objective targets from its objects."""
+    doors = []
+    for door in _objects(tmx, "Door"):
+        col, bottom = _foot_cell(door)
+        height = int(door.height // TILE)
+        doors.append(tool.Door(col, bottom - height + 1, door.properties["color"], height))
+    keys = [tool.Key(*_foot_cell(k), k.properties["color"]) for k in _objects(tmx, "Keycard")]
+    wanted = set()
+    if "destroy_drums" in _objectives(tmx):
+        wanted.add("OilDrum")
+    if "kill_all" in _objectives(tmx):
+        wanted |= ENEMIES
+    targets = [
+        tool.Target(*_foot_cell(obj), max(1, -(-int(obj.height) // TILE)), obj.type)
+        for obj in tmx.objects
+        if obj.type in wanted
+    ]
+    return tool.reach(_grid(tmx, tool), _spawn_cell(tmx), _exit_rect(tmx), doors, keys, targets)
+
+
+# -- each map ------------------------------------------------------------------------------
+
+
+def test_loads_without_warnings(name: str, caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.WARNING), warnings.catch_warnings():
         warnings.simplefilter("error")
-        tmx = pytmx.TiledMap(str(MAP))
+        tmx = pytmx.TiledMap(str(LEVELS / f"{name}.tmx"))
     assert not caplog.records, [r.getMessage() for r in caplog.records]
     assert tmx.properties.get("name")
 
 
-def test_size_tiles_and_external_tileset(tmx: pytmx.TiledMap) -> None:
-    assert tmx.width >= 100 and tmx.height >= 30
+def test_size_tiles_and_external_tileset(name: str, tmx: pytmx.TiledMap) -> None:
+    assert tmx.width >= 150 and tmx.height >= 40
     assert (tmx.tilewidth, tmx.tileheight) == (TILE, TILE)
     # pytmx replaces a tileset's `source` with its image, so read the reference itself.
-    tilesets = [ts.attrib for ts in ET.parse(MAP).getroot().iter("tileset")]
+    tilesets = [ts.attrib for ts in ET.parse(LEVELS / f"{name}.tmx").getroot().iter("tileset")]
     assert tilesets == [{"firstgid": "1", "source": "../assets/tiles.tsx"}]
     names = [layer.name for layer in tmx.layers]
     assert names == ["background", "ground", "foreground", "objects"]
@@ -128,15 +179,109 @@ def test_object_ids_unique_and_next_id_correct(tmx: pytmx.TiledMap) -> None:
     assert tmx.nextobjectid == max(ids) + 1
 
 
-def test_exit_is_reachable(tmx: pytmx.TiledMap, tool: ModuleType) -> None:
-    result = tool.reach(_grid(tmx, tool), _spawn_cell(tmx), _exit_rect(tmx))
+def test_objects_stand_on_the_ground_and_not_in_walls(
+    tmx: pytmx.TiledMap, tool: ModuleType
+) -> None:
+    grid = _grid(tmx, tool)
+    for obj in tmx.objects:
+        col, row = _foot_cell(obj)
+        top = int(obj.y // TILE)
+        for r in range(top, row + 1):
+            assert grid[r][col] != tool.SOLID, f"{obj.type} {obj.id} is inside a wall"
+        if obj.type not in FLOATING:
+            assert grid[row + 1][col] != tool.EMPTY, f"{obj.type} {obj.id} floats"
+
+
+def test_doors_and_keycards_match(tmx: pytmx.TiledMap) -> None:
+    doors = {d.properties.get("color") for d in _objects(tmx, "Door")}
+    keys = {k.properties.get("color") for k in _objects(tmx, "Keycard")}
+    assert doors <= COLORS and keys == doors
+    for door in _objects(tmx, "Door"):
+        assert (door.width, door.height) == (16, 48)
+
+
+def test_objectives_parse(tmx: pytmx.TiledMap) -> None:
+    from gunner.stage import parse_objectives
+
+    names = _objectives(tmx)
+    assert names and set(names) <= OBJECTIVES
+    assert parse_objectives(tmx.properties.get("objective")) == names
+    assert names[-1] == "exit" or names == ["kill_all"]
+
+
+def test_level_is_finishable(tmx: pytmx.TiledMap, tool: ModuleType) -> None:
+    """Exit reached, keys before their doors, every drum / enemy the objective needs shot in
+    the same run, and no position from which the exit cannot be reached."""
+    result = _reach(tmx, tool)
+    assert result.exit_reachable
+    assert not result.unreachable_targets, result.unreachable_targets
+    assert not result.missed_targets, result.missed_targets
     assert result.reachable
     assert not result.dead_ends, f"soft locks at {result.dead_ends[:10]}"
+    assert set(result.keys) >= {d.properties["color"] for d in _objects(tmx, "Door")}
 
 
-def test_map_is_in_sync_with_its_layout(tool: ModuleType) -> None:
+def test_map_is_in_sync_with_its_layout(name: str, tool: ModuleType) -> None:
     """The committed map is exactly what the layout builds (run tools/build_level.py)."""
-    assert tool.build(SOURCE, MAP).encode("utf-8") == MAP.read_bytes()
+    source, out = LEVELS / "src" / f"{name}.txt", LEVELS / f"{name}.tmx"
+    assert tool.build(source, out).encode("utf-8") == out.read_bytes()
+
+
+def test_stage_builds_with_every_class_known(name: str, tmx: pytmx.TiledMap) -> None:
+    from gunner.entities import ENTITY_TYPES
+    from gunner.level import load_level
+    from gunner.stage import Stage
+
+    missing = sorted({obj.type for obj in tmx.objects} - set(ENTITY_TYPES))
+    if missing:
+        pytest.skip(f"entity classes not registered yet: {', '.join(missing)}")
+    level = load_level(LEVELS / f"{name}.tmx", images=False)
+    stage = Stage(level)
+    assert stage.unknown_classes == []
+    assert stage.objectives == _objectives(tmx)
+    if "destroy_drums" in stage.objectives:
+        assert stage.totals["destroy_drums"] == len(_objects(tmx, "OilDrum")) > 0
+    if "kill_all" in stage.objectives:
+        assert stage.totals["kill_all"] == sum(len(_objects(tmx, e)) for e in ENEMIES) > 0
+
+
+def test_map_passes_the_validator(name: str) -> None:
+    from gunner.check import check_file
+
+    assert check_file(LEVELS / f"{name}.tmx") == []
+
+
+# -- the campaign --------------------------------------------------------------------------
+
+
+def test_campaign_lists_the_three_levels() -> None:
+    from gunner.config import CAMPAIGN
+
+    assert tuple(f"{n}.tmx" for n in NAMES) == CAMPAIGN
+
+
+def test_campaign_uses_everything(all_maps: dict[str, pytmx.TiledMap]) -> None:
+    objects = [obj for tmx in all_maps.values() for obj in tmx.objects]
+    classes = {obj.type for obj in objects}
+    assert classes >= ENEMIES
+    assert {"OilDrum", "Checkpoint"} <= classes
+    items = {obj.properties.get("item") for obj in objects if obj.type == "Pickup"}
+    assert items == ITEMS
+    assert {o.properties.get("color") for o in objects if o.type == "Door"} == COLORS
+    assert {o.properties.get("color") for o in objects if o.type == "Keycard"} == COLORS
+    used = {name for tmx in all_maps.values() for name in _objectives(tmx)}
+    assert used == OBJECTIVES
+
+
+def test_difficulty_rises(all_maps: dict[str, pytmx.TiledMap]) -> None:
+    """Later levels are bigger and hold more enemies."""
+    enemies = [sum(obj.type in ENEMIES for obj in all_maps[n].objects) for n in NAMES]
+    widths = [all_maps[n].width for n in NAMES]
+    assert enemies == sorted(enemies) and enemies[0] < enemies[-1]
+    assert widths == sorted(widths)
+
+
+# -- the tool ------------------------------------------------------------------------------
 
 
 def test_reachability_refuses_an_impossible_gap(tool: ModuleType) -> None:
@@ -150,3 +295,55 @@ def test_reachability_refuses_an_impossible_gap(tool: ModuleType) -> None:
     assert not tool.reach(wall, (1, 7), (6, 6, 1, 2)).reachable
     wall[3][4] = empty  # four tiles high: a held jump clears it
     assert tool.reach(wall, (1, 7), (6, 6, 1, 2)).reachable
+
+
+def _corridor(tool: ModuleType) -> list[list[int]]:
+    """A walled 20x6 corridor: floor on row 5, ceiling on row 0."""
+    empty, solid = tool.EMPTY, tool.SOLID
+    grid = [[solid] * 20] + [[solid] + [empty] * 18 + [solid] for _ in range(4)]
+    return grid + [[solid] * 20]
+
+
+def test_a_door_blocks_until_its_key_is_reached(tool: ModuleType) -> None:
+    grid = _corridor(tool)
+    door = tool.Door(10, 1, "red", 4)  # fills the corridor from ceiling to floor
+    exit_rect = (17, 3, 1, 2)
+    assert not tool.reach(grid, (2, 4), exit_rect, [door]).reachable
+    wrong = tool.Key(5, 4, "blue")
+    assert not tool.reach(grid, (2, 4), exit_rect, [door], [wrong]).reachable
+    behind = tool.Key(14, 4, "red")  # the key locked behind its own door
+    assert not tool.reach(grid, (2, 4), exit_rect, [door], [behind]).reachable
+    key = tool.Key(5, 4, "red")
+    result = tool.reach(grid, (2, 4), exit_rect, [door], [key])
+    assert result.reachable and result.keys == ["red"] and not result.dead_ends
+
+
+def test_targets_must_all_fall_in_one_run(tool: ModuleType) -> None:
+    """kill_all / destroy_drums: a target on a cliff is fine if shot before jumping down;
+    one only visible from the bottom of a well with no way out is missed; one walled off
+    from every position cannot be shot at all."""
+    empty, solid = tool.EMPTY, tool.SOLID
+    grid = [[empty] * 24 for _ in range(12)] + [[solid] * 24]
+    for row in range(6, 12):  # a 6-tall cliff: jump down, never back up
+        for col in range(0, 8):
+            grid[row][col] = solid
+    exit_rect = (22, 10, 1, 2)
+    spawn = (6, 5)
+    on_cliff = tool.Target(2, 5, 2, "Soldier")
+    assert tool.reach(grid, spawn, exit_rect, targets=[on_cliff]).reachable
+
+    well = [row[:] for row in grid] + [[solid] * 24 for _ in range(8)]
+    for row in range(12, 19):  # a 7-deep well in the lower floor
+        well[row][14] = well[row][15] = empty
+    in_well = tool.Target(15, 18, 1, "Turret")
+    result = tool.reach(well, spawn, exit_rect, targets=[in_well])
+    assert result.exit_reachable and not result.unreachable_targets
+    assert result.missed_targets == [in_well] and not result.reachable
+    assert (14, 18) in result.dead_ends
+
+    boxed = [row[:] for row in grid]
+    for row in range(0, 6):
+        boxed[row][3] = solid  # a wall between the spawn and the enemy, up to the sky
+    far = tool.Target(1, 5, 2, "Soldier")
+    result = tool.reach(boxed, spawn, exit_rect, targets=[far])
+    assert not result.reachable and result.unreachable_targets == [far]

@@ -1,13 +1,24 @@
-"""Build a Tiled map (.tmx) from an ASCII level layout, and check that it can be finished.
+"""Build Tiled maps (.tmx) from ASCII level layouts, and check that they can be finished.
 
-    python tools/build_level.py                      # levels/src/level1.txt -> levels/level1.tmx
+    python tools/build_level.py                      # every levels/src/*.txt -> levels/*.tmx
+    python tools/build_level.py --all                # the same
     python tools/build_level.py SRC.txt -o OUT.tmx
-    python tools/build_level.py --check [SRC.txt]    # BFS: can the Player reach the Exit?
+    python tools/build_level.py --check [SRC.txt]    # BFS: can every level be finished?
 
 A layout is a text file with one character per 16x16 tile. Lines starting with `;` are
-comments, `@key value` lines set map properties (`@name` is the level's display name;
-`@seed` picks the stone pattern and is not written to the map). Every other line is one
-row of tiles; all rows must be the same width.
+comments. Every other line is one row of tiles; all rows must be the same width.
+
+Header lines
+------------
+    @name Outpost Breach          the level's display name (required; a map property)
+    @objective destroy_drums,exit  any other `@key value` is written as a map property
+    @music level2                  (string), e.g. objective, music
+    @seed 7                        picks the stone pattern; not written to the map
+    @at COL,ROW key=value ...      properties of the object whose marker is at that cell
+                                   (0-based column and row of the map rows), e.g.
+                                   `@at 40,21 drop=spread health=5`; the types of the
+                                   known properties are in PROPERTY_TYPES
+    @drop COL,ROW ITEM             shorthand for `@at COL,ROW drop=ITEM`
 
 Legend
 ------
@@ -38,16 +49,40 @@ Objects go to the `objects` layer; their own cell stays empty on the tile layers
     P   player spawn: a point at the bottom-centre of the cell (the player's feet)
     E   exit zone: one rectangle covering every E cell (they must form a rectangle);
         E cells get a dark-fill background so the exit reads as a doorway
+    s   Soldier  (patrols)      16x32     r   Rifleman (aims)   16x32
+    t   Turret                  16x16     d   Drone (flies)     16x16, needs no floor
+    h   Pickup item=health      16x16     m   Pickup item=machinegun
+    g   Pickup item=spread (gun)          k   Pickup item=rocket
+    1   Keycard color=red       16x16     2   blue keycard      3   yellow keycard
+    R   Door color=red   U   blue door   Y   yellow door: a vertical run of exactly three
+        letters is one 16x48 Door
+    o   OilDrum                 16x24     c   Checkpoint        16x32
+
+Every object but doors and drones stands on the tile below its marker: the object's
+rectangle bottom is the bottom of the marker cell, its x is centred on the cell (the
+game spawns things by that bottom-centre, their feet). A Turret may instead hang from a
+ceiling or sit on a wall beside it: it bolts itself to whatever it touches. Object ids are
+1 (Player), 2 (Exit), then the other markers row by row.
 
     .   (or space) empty sky
 
-A cell holds one character, so `=`, `B`, `"` and `P` cells show the background decoration
-of the nearest plain cell above them, or below them if there is only sky above (a platform
-in a shaft keeps the dark fill behind it).
+A cell holds one character, so `=`, `B`, `"`, `P` and object cells show the background
+decoration of the nearest plain cell above them, or below them if there is only sky above
+(a platform in a shaft keeps the dark fill behind it).
 
 The map is written the way Tiled 1.8 writes one: CSV layers, the external tileset
-`assets/tiles.tsx` at firstgid 1, classes as the object `type` attribute. Output is
-deterministic, so a committed map can be checked against its layout byte for byte.
+`assets/tiles.tsx` at firstgid 1, classes as the object `type` attribute, properties in
+name order. Output is deterministic, so a committed map can be checked against its layout
+byte for byte.
+
+Finishing a level (`--check`)
+-----------------------------
+A BFS over standing positions and the keycards held (see `reach`): a closed door is solid
+until its keycard has been picked up, then open for good. The check proves that the exit
+can be reached, that every reachable state can still get there (no soft locks), and for
+the `destroy_drums` / `kill_all` objectives that one run can shoot every drum / enemy
+(from a standing position in one of the 8 aim directions, with a clear line of tiles and
+closed doors, within TARGET_RANGE tiles) before reaching the exit.
 """
 
 from __future__ import annotations
@@ -63,7 +98,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SOURCE = ROOT / "levels" / "src" / "level1.txt"
+SOURCES = ROOT / "levels" / "src"
 TILESET = ROOT / "assets" / "tiles.tsx"
 TILE = 16
 FIRSTGID = 1
@@ -111,8 +146,45 @@ FOREGROUND_CHARS = {'"': GRASS_TUFT}
 PLAYER_CHAR = "P"
 EXIT_CHAR = "E"
 EMPTY_CHARS = {".", " "}
+
+# Object markers: char -> (class, fixed properties, width, height in px).
+OBJECT_CHARS: dict[str, tuple[str, dict[str, str], int, int]] = {
+    "s": ("Soldier", {}, 16, 32),
+    "r": ("Rifleman", {}, 16, 32),
+    "t": ("Turret", {}, 16, 16),
+    "d": ("Drone", {}, 16, 16),
+    "h": ("Pickup", {"item": "health"}, 16, 16),
+    "m": ("Pickup", {"item": "machinegun"}, 16, 16),
+    "g": ("Pickup", {"item": "spread"}, 16, 16),
+    "k": ("Pickup", {"item": "rocket"}, 16, 16),
+    "1": ("Keycard", {"color": "red"}, 16, 16),
+    "2": ("Keycard", {"color": "blue"}, 16, 16),
+    "3": ("Keycard", {"color": "yellow"}, 16, 16),
+    "o": ("OilDrum", {}, 16, 24),
+    "c": ("Checkpoint", {}, 16, 32),
+}
+DOOR_CHARS = {"R": "red", "U": "blue", "Y": "yellow"}
+DOOR_HEIGHT = 3  # tiles
+ENEMY_CLASSES = ("Soldier", "Rifleman", "Turret", "Drone")
+# Markers that need no floor under them (a drone flies; a turret bolts to any side).
+FLOATING_CLASSES = {"Drone", "Turret"}
+# Types of the object properties a layout may set with `@at`; anything else is a string.
+PROPERTY_TYPES = {
+    "health": "int",
+    "speed": "float",
+    "range": "float",
+    "fire_rate": "float",
+    "ammo": "int",
+    "radius": "float",
+    "damage": "int",
+}
+# Header keys that are instructions to this tool, not map properties.
+TOOL_KEYS = {"seed", "at", "drop"}
+
 # Cells that sit in front of the background and borrow the decoration above them.
-OVERLAY_CHARS = {ONEWAY_CHAR, "B", PLAYER_CHAR} | set(FOREGROUND_CHARS)
+OVERLAY_CHARS = (
+    {ONEWAY_CHAR, "B", PLAYER_CHAR} | set(FOREGROUND_CHARS) | set(OBJECT_CHARS) | set(DOOR_CHARS)
+)
 # Blocks that cover the ground next to them (no grass or cliff rim where they touch).
 # Crates and platforms do not: grass runs on under a crate and the dirt face shows.
 TERRAIN_CHARS = {"#", "M", "D", "C"}
@@ -148,6 +220,8 @@ class Layout:
     rows: list[str]
     properties: dict[str, str] = field(default_factory=dict)
     seed: int = 1
+    # (col, row) of an object marker -> extra properties from `@at` / `@drop` lines.
+    overrides: dict[tuple[int, int], dict[str, str]] = field(default_factory=dict)
 
     @property
     def width(self) -> int:
@@ -179,46 +253,93 @@ class LevelMap:
     foreground: list[list[int]]
     player: tuple[int, int]  # spawn cell (col, row)
     exit: tuple[int, int, int, int]  # exit zone in cells: col, row, width, height
+    properties: dict[str, str] = field(default_factory=dict)  # map properties, name included
+    objects: list[MapObject] = field(default_factory=list)  # everything but Player and Exit
+
+
+@dataclass
+class MapObject:
+    """One marker's object: class, rectangle in px, properties, and its marker cell."""
+
+    cls: str
+    x: int
+    y: int
+    w: int
+    h: int
+    props: dict[str, str]
+    cell: tuple[int, int]  # (col, row); a door's is its bottom cell
+
+    @property
+    def color(self) -> str:
+        return self.props.get("color", "")
 
 
 # -- parsing -------------------------------------------------------------------------------
 
 
+def _parse_cell(text: str, where: str) -> tuple[int, int]:
+    try:
+        col, row = (int(v) for v in text.split(","))
+    except ValueError:
+        raise LayoutError(f"{where}: expected COL,ROW, got {text!r}") from None
+    return col, row
+
+
 def parse_layout(text: str, source: str = "<layout>") -> Layout:
-    """Split a layout file into tile rows and `@` properties, validating every character."""
+    """Split a layout file into tile rows and `@` lines, validating every character."""
     known = (
         set(GROUND_CHARS)
         | {ONEWAY_CHAR, PLAYER_CHAR, EXIT_CHAR}
         | set(BACKGROUND_CHARS)
         | set(FOREGROUND_CHARS)
+        | set(OBJECT_CHARS)
+        | set(DOOR_CHARS)
         | EMPTY_CHARS
     )
     rows: list[str] = []
     properties: dict[str, str] = {}
+    overrides: dict[tuple[int, int], dict[str, str]] = {}
+    override_lines: dict[tuple[int, int], int] = {}
     seed = 1
     for number, line in enumerate(text.splitlines(), start=1):
+        where = f"{source}:{number}"
         if line.startswith(";") or (not line.strip() and not rows):
             continue
         if line.startswith("@"):
             key, _, value = line[1:].partition(" ")
+            value = value.strip()
             if key == "seed":
-                seed = int(value.strip())
+                seed = int(value)
+            elif key in ("at", "drop"):
+                cell_text, _, rest = value.partition(" ")
+                cell = _parse_cell(cell_text, where)
+                pairs = rest.split() if key == "at" else [f"drop={rest.strip()}"]
+                props = overrides.setdefault(cell, {})
+                override_lines.setdefault(cell, number)
+                for pair in pairs:
+                    name, eq, val = pair.partition("=")
+                    if not eq or not name:
+                        raise LayoutError(f"{where}: expected key=value, got {pair!r}")
+                    props[name] = val
             else:
-                properties[key] = value.strip()
+                properties[key] = value
             continue
         if not line.strip():
-            raise LayoutError(f"{source}:{number}: blank line inside the map (use '.' for sky)")
+            raise LayoutError(f"{where}: blank line inside the map (use '.' for sky)")
         bad = sorted(set(line) - known)
         if bad:
-            raise LayoutError(f"{source}:{number}: unknown tile character(s) {''.join(bad)!r}")
+            raise LayoutError(f"{where}: unknown tile character(s) {''.join(bad)!r}")
         if rows and len(line) != len(rows[0]):
-            raise LayoutError(
-                f"{source}:{number}: row is {len(line)} wide, the first row is {len(rows[0])}"
-            )
+            raise LayoutError(f"{where}: row is {len(line)} wide, the first row is {len(rows[0])}")
         rows.append(line)
     if not rows:
         raise LayoutError(f"{source}: no map rows")
-    return Layout(rows, properties, seed)
+    for (col, row), number in override_lines.items():
+        ok = 0 <= row < len(rows) and 0 <= col < len(rows[0])
+        if not ok or (rows[row][col] not in OBJECT_CHARS and rows[row][col] not in DOOR_CHARS):
+            found = repr(rows[row][col]) if ok else "outside the map"
+            raise LayoutError(f"{source}:{number}: no object marker at {col},{row} (found {found})")
+    return Layout(rows, properties, seed, overrides)
 
 
 # -- auto-tiling ---------------------------------------------------------------------------
@@ -338,7 +459,80 @@ def build_map(layout: Layout) -> LevelMap:
     name = layout.properties.get("name", "")
     if not name:
         raise LayoutError("the layout has no '@name' line")
-    return LevelMap(w, h, name, background, ground, foreground, player[:2], exit_rect)
+    return LevelMap(
+        w,
+        h,
+        name,
+        background,
+        ground,
+        foreground,
+        player[:2],
+        exit_rect,
+        dict(layout.properties),
+        _objects(layout),
+    )
+
+
+def _objects(layout: Layout) -> list[MapObject]:
+    """Every object marker as a MapObject, row by row (a door at its top cell)."""
+    objects: list[MapObject] = []
+    used: set[tuple[int, int]] = set()
+
+    def blocked(col: int, row: int) -> bool:
+        return 0 <= row < layout.height and layout.at(col, row) in TERRAIN_CHARS | {"B"}
+
+    def floor(col: int, row: int) -> bool:
+        return row + 1 >= layout.height or layout.at(col, row + 1) in (
+            TERRAIN_CHARS | {"B", ONEWAY_CHAR}
+        )
+
+    for row, line in enumerate(layout.rows):
+        for col, ch in enumerate(line):
+            if ch in DOOR_CHARS and (col, row) not in used:
+                run = 0
+                while row + run < layout.height and layout.at(col, row + run) == ch:
+                    used.add((col, row + run))
+                    run += 1
+                if run != DOOR_HEIGHT:
+                    raise LayoutError(
+                        f"door {ch!r} at {col},{row} is {run} tall; a door is exactly "
+                        f"{DOOR_HEIGHT} letters in a column"
+                    )
+                bottom = row + DOOR_HEIGHT - 1
+                if not floor(col, bottom):
+                    raise LayoutError(f"door {ch!r} at {col},{row} does not stand on a floor")
+                props = {"color": DOOR_CHARS[ch]}
+                for r in range(row, bottom + 1):
+                    props.update(layout.overrides.get((col, r), {}))
+                objects.append(
+                    MapObject(
+                        "Door",
+                        col * TILE,
+                        row * TILE,
+                        TILE,
+                        DOOR_HEIGHT * TILE,
+                        props,
+                        (col, bottom),
+                    )
+                )
+            elif ch in OBJECT_CHARS:
+                cls, fixed, ow, oh = OBJECT_CHARS[ch]
+                if cls not in FLOATING_CLASSES and not floor(col, row):
+                    raise LayoutError(f"{cls} {ch!r} at {col},{row} does not stand on a floor")
+                if cls == "Turret" and not (
+                    floor(col, row)
+                    or blocked(col, row - 1)
+                    or (col > 0 and blocked(col - 1, row))
+                    or (col + 1 < layout.width and blocked(col + 1, row))
+                ):
+                    raise LayoutError(f"Turret at {col},{row} touches no floor, ceiling or wall")
+                if oh > TILE and blocked(col, row - 1):
+                    raise LayoutError(f"{cls} {ch!r} at {col},{row} has a solid tile above it")
+                props = dict(fixed) | layout.overrides.get((col, row), {})
+                x = col * TILE + (TILE - ow) // 2
+                y = (row + 1) * TILE - oh
+                objects.append(MapObject(cls, x, y, ow, oh, props, (col, row)))
+    return objects
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -350,6 +544,12 @@ def _csv(tiles: list[list[int]]) -> str:
     return ",\n".join(lines)
 
 
+def _property_xml(name: str, value: str, indent: str) -> str:
+    kind = PROPERTY_TYPES.get(name, "string")
+    type_attr = "" if kind == "string" else f' type="{kind}"'
+    return f"{indent}<property name={quoteattr(name)}{type_attr} value={quoteattr(value)}/>"
+
+
 def tmx_text(level: LevelMap, tileset_source: str) -> str:
     """The .tmx document, formatted like Tiled 1.8.2 saves it."""
     layers = [("background", level.background), ("ground", level.ground)]
@@ -357,14 +557,19 @@ def tmx_text(level: LevelMap, tileset_source: str) -> str:
     objects_layer_id = len(layers) + 1
     pc, pr = level.player
     ec, er, ew, eh = level.exit
+    properties = dict(level.properties)
+    properties["name"] = level.name
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" '
         f'renderorder="right-down" width="{level.width}" height="{level.height}" '
         f'tilewidth="{TILE}" tileheight="{TILE}" infinite="0" '
-        f'nextlayerid="{objects_layer_id + 1}" nextobjectid="3">',
+        f'nextlayerid="{objects_layer_id + 1}" nextobjectid="{len(level.objects) + 3}">',
         " <properties>",
-        f'  <property name="name" value={quoteattr(level.name)}/>',
+        *(
+            f"  <property name={quoteattr(k)} value={quoteattr(v)}/>"
+            for k, v in sorted(properties.items())
+        ),
         " </properties>",
         f' <tileset firstgid="{FIRSTGID}" source={quoteattr(tileset_source)}/>',
     ]
@@ -386,10 +591,19 @@ def tmx_text(level: LevelMap, tileset_source: str) -> str:
         "  </object>",
         f'  <object id="2" name="exit" type="Exit" x="{ec * TILE}" y="{er * TILE}" '
         f'width="{ew * TILE}" height="{eh * TILE}"/>',
-        " </objectgroup>",
-        "</map>",
-        "",
     ]
+    for number, obj in enumerate(level.objects, start=3):
+        head = (
+            f'  <object id="{number}" type="{obj.cls}" x="{obj.x}" y="{obj.y}" '
+            f'width="{obj.w}" height="{obj.h}"'
+        )
+        if not obj.props:
+            out.append(head + "/>")
+            continue
+        out += [head + ">", "   <properties>"]
+        out += [_property_xml(k, v, "    ") for k, v in sorted(obj.props.items())]
+        out += ["   </properties>", "  </object>"]
+    out += [" </objectgroup>", "</map>", ""]
     return "\n".join(out)
 
 
@@ -438,14 +652,55 @@ def collision_grid(level: LevelMap, kinds: dict[int, int]) -> list[list[int]]:
     return grid
 
 
+@dataclass(frozen=True)
+class Door:
+    """A door for the BFS: solid cells (col, top row .. top row + height - 1) until its
+    colour's keycard is held."""
+
+    col: int
+    row: int  # top cell
+    color: str
+    height: int = DOOR_HEIGHT
+
+
+@dataclass(frozen=True)
+class Key:
+    col: int
+    row: int  # the cell the keycard rests in
+    color: str
+
+
+@dataclass(frozen=True)
+class Target:
+    """Something an objective needs shot: cells (col, row - height + 1 .. row)."""
+
+    col: int
+    row: int  # bottom cell
+    height: int
+    kind: str
+
+
+State = tuple[int, int, frozenset[str]]  # feet cell and the keycard colours held
+
+
 @dataclass
 class Reach:
     """What the BFS found. Positions are cells holding the player's feet."""
 
-    reachable: bool
+    reachable: bool  # the exit (and, with targets, every target first) in one run
     explored: int  # standing positions reachable from the spawn
     path: list[Cell]  # spawn ... first position inside the exit, empty if unreachable
     dead_ends: list[Cell]  # reachable positions from which the exit cannot be reached
+    keys: list[str] = field(default_factory=list)  # keycard colours that can be picked up
+    exit_reachable: bool = False  # the exit zone alone, whatever the targets
+    unreachable_targets: list[Target] = field(default_factory=list)  # cannot be shot at all
+    missed_targets: list[Target] = field(default_factory=list)  # not all in one run
+    states: int = 0  # (position, keys) states explored
+
+
+# Farthest a target may be from the player's body and still count as shootable, in tiles
+# (less than half the 30-tile-wide screen: the player sees what they shoot at).
+TARGET_RANGE = 12
 
 
 def _across_limit(rise: int, peak: int) -> int:
@@ -505,33 +760,101 @@ def _moves(grid: Sequence[Sequence[int]], pos: Cell) -> Iterable[Cell]:
                     break  # cannot pass over this column to land farther out
 
 
+def _grid_for(grid: Sequence[Sequence[int]], doors: Sequence[Door], keys: frozenset[str]):
+    """The grid with every door whose keycard is not held made solid."""
+    closed = [d for d in doors if d.color not in keys]
+    if not closed:
+        return grid
+    copy = [list(row) for row in grid]
+    for door in closed:
+        for r in range(door.row, door.row + door.height):
+            copy[r][door.col] = SOLID
+    return copy
+
+
+def _clear_line(grid: Sequence[Sequence[int]], c0: int, r0: int, c1: int, r1: int) -> bool:
+    """No solid cell strictly between two cells on a straight or 45-degree line."""
+    steps = max(abs(c1 - c0), abs(r1 - r0))
+    dc = (c1 > c0) - (c1 < c0)
+    dr = (r1 > r0) - (r1 < r0)
+    return all(grid[r0 + dr * i][c0 + dc * i] != SOLID for i in range(1, steps))
+
+
+def can_shoot(grid: Sequence[Sequence[int]], pos: Cell, target: Target) -> bool:
+    """Can the player standing at `pos` hit `target` in one of the eight aim directions?
+
+    The shot leaves either body cell (standing or crouching) and must meet one of the
+    target's cells exactly along a row, a column (upwards) or a diagonal, within
+    TARGET_RANGE tiles, with no solid tile (or closed door) in between.
+    """
+    col, row = pos
+    for gun_row in (row - 1, row):
+        for r in range(target.row - target.height + 1, target.row + 1):
+            dc, dr = target.col - col, r - gun_row
+            if max(abs(dc), abs(dr)) > TARGET_RANGE or (dc == 0 and dr >= 0):
+                continue
+            if (dr == 0 or dc == 0 or abs(dc) == abs(dr)) and _clear_line(
+                grid, col, gun_row, target.col, r
+            ):
+                return True
+    return False
+
+
 def reach(
-    grid: Sequence[Sequence[int]], spawn: Cell, exit_rect: tuple[int, int, int, int]
+    grid: Sequence[Sequence[int]],
+    spawn: Cell,
+    exit_rect: tuple[int, int, int, int],
+    doors: Sequence[Door] = (),
+    keys: Sequence[Key] = (),
+    targets: Sequence[Target] = (),
 ) -> Reach:
-    """BFS over standing positions from the spawn cell; the exit counts as reached when
-    the player's body overlaps the exit rectangle (col, row, w, h, in cells)."""
+    """BFS over (standing position, keycards held) from the spawn cell.
+
+    A closed door is solid until the player holds its colour (touching it with the key
+    opens it for good); a keycard is picked up by standing with the body over its cell.
+    The exit counts as reached when the player's body overlaps the exit rectangle (col,
+    row, w, h, in cells). With `targets` (drums, enemies) the level is finishable only if
+    one run can shoot every target before it reaches the exit: the states are grouped into
+    strongly connected components, and a walk through the component graph must collect
+    them all.
+    """
     ec, er, ew, eh = exit_rect
+    grids: dict[frozenset[str], Sequence[Sequence[int]]] = {}
+
+    def grid_of(held: frozenset[str]) -> Sequence[Sequence[int]]:
+        if held not in grids:
+            grids[held] = _grid_for(grid, doors, held)
+        return grids[held]
 
     def in_exit(pos: Cell) -> bool:
         c, r = pos
         return ec <= c < ec + ew and r - BODY_HEIGHT + 1 < er + eh and r >= er
 
-    start = spawn
-    parent: dict[Cell, Cell | None] = {start: None}
-    edges: dict[Cell, list[Cell]] = {}
+    def pick_up(pos: Cell, held: frozenset[str]) -> frozenset[str]:
+        c, r = pos
+        found = {k.color for k in keys if k.col == c and r - BODY_HEIGHT < k.row <= r}
+        return held | found if found - held else held
+
+    start: State = (*spawn, pick_up(spawn, frozenset()))
+    parent: dict[State, State | None] = {start: None}
+    edges: dict[State, list[State]] = {}
     queue = deque([start])
     while queue:
-        pos = queue.popleft()
-        edges[pos] = list(dict.fromkeys(_moves(grid, pos)))
-        for nxt in edges[pos]:
+        state = queue.popleft()
+        held = state[2]
+        nexts = []
+        for spot in dict.fromkeys(_moves(grid_of(held), state[:2])):
+            nxt = (*spot, pick_up(spot, held))
+            nexts.append(nxt)
             if nxt not in parent:
-                parent[nxt] = pos
+                parent[nxt] = state
                 queue.append(nxt)
-    goals = [p for p in parent if in_exit(p)]
+        edges[state] = nexts
+    goals = [s for s in parent if in_exit(s[:2])]
 
     # Walk the moves backwards from the exit: anything reachable that is not reached this
     # way is a soft lock (the player is stuck without dying).
-    incoming: dict[Cell, list[Cell]] = {p: [] for p in parent}
+    incoming: dict[State, list[State]] = {s: [] for s in parent}
     for src, dsts in edges.items():
         for dst in dsts:
             incoming[dst].append(src)
@@ -542,22 +865,121 @@ def reach(
             if src not in can_finish:
                 can_finish.add(src)
                 back.append(src)
-    dead_ends = sorted(p for p in parent if p not in can_finish)
+    dead_ends = sorted({s[:2] for s in parent if s not in can_finish})
+
+    hits: dict[State, frozenset[int]] = {}
+    for state in parent:
+        g = grid_of(state[2])
+        hits[state] = frozenset(
+            i
+            for i, t in enumerate(targets)
+            if abs(t.col - state[0]) <= TARGET_RANGE and can_shoot(g, state[:2], t)
+        )
+    shootable = frozenset().union(*hits.values()) if hits else frozenset()
+    unreachable = [t for i, t in enumerate(targets) if i not in shootable]
+    collected = _collect_in_one_run(start, edges, incoming, hits, set(goals))
+    everything = frozenset(range(len(targets)))
+    missed = [t for i, t in enumerate(targets) if i not in collected and i in shootable]
 
     path: list[Cell] = []
     if goals:
-        goal = min(goals, key=lambda p: _depth(parent, p))
-        node: Cell | None = goal
+        goal = min(goals, key=lambda s: _depth(parent, s))
+        node: State | None = goal
         while node is not None:
-            path.append(node)
+            path.append(node[:2])
             node = parent[node]
         path.reverse()
-    return Reach(bool(goals), len(parent), path, dead_ends)
+    return Reach(
+        bool(goals) and collected == everything,
+        len({s[:2] for s in parent}),
+        path,
+        dead_ends,
+        sorted(set().union(*(s[2] for s in parent))),
+        bool(goals),
+        unreachable,
+        missed,
+        len(parent),
+    )
 
 
-def _depth(parent: dict[Cell, Cell | None], pos: Cell) -> int:
+# Pareto sets of targets kept per component in _collect_in_one_run; more is never needed
+# for hand-made levels, and fewer only makes the check stricter.
+MAX_FRONTIER = 64
+
+
+def _collect_in_one_run(
+    start: State,
+    edges: dict[State, list[State]],
+    incoming: dict[State, list[State]],
+    hits: dict[State, frozenset[int]],
+    goals: set[State],
+) -> frozenset[int]:
+    """The largest set of targets one walk from `start` to a goal can shoot.
+
+    Kosaraju's strongly connected components (within one, the player can go anywhere and
+    come back); then, in topological order, the maximal target sets of walks into each
+    component. Exact up to MAX_FRONTIER sets per component.
+    """
+    order: list[State] = []
+    seen: set[State] = set()
+    for root in edges:
+        if root in seen:
+            continue
+        seen.add(root)
+        stack = [(root, iter(edges[root]))]
+        while stack:
+            node, it = stack[-1]
+            for nxt in it:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, iter(edges[nxt])))
+                    break
+            else:
+                stack.pop()
+                order.append(node)
+    comp: dict[State, int] = {}
+    count = 0
+    for root in reversed(order):  # components come out in topological order
+        if root in comp:
+            continue
+        comp[root] = count
+        todo = [root]
+        while todo:
+            for src in incoming[todo.pop()]:
+                if src not in comp:
+                    comp[src] = count
+                    todo.append(src)
+        count += 1
+    comp_hits = [frozenset()] * count
+    succ: list[set[int]] = [set() for _ in range(count)]
+    for state, dsts in edges.items():
+        c = comp[state]
+        comp_hits[c] = comp_hits[c] | hits[state]
+        succ[c].update(comp[d] for d in dsts if comp[d] != c)
+    goal_comps = {comp[g] for g in goals}
+    frontier: list[list[frozenset[int]]] = [[] for _ in range(count)]
+    frontier[comp[start]] = [comp_hits[comp[start]]]
+    best: frozenset[int] = frozenset()
+    for c in range(count):  # topological order: every predecessor is done first
+        sets = frontier[c]
+        if not sets:
+            continue
+        if c in goal_comps:
+            best = max([best, *sets], key=len)
+        for d in succ[c]:
+            merged = frontier[d] + [s | comp_hits[d] for s in sets]
+            merged.sort(key=len, reverse=True)
+            kept: list[frozenset[int]] = []
+            for s in merged:
+                if not any(s <= k for k in kept):
+                    kept.append(s)
+            frontier[d] = kept[:MAX_FRONTIER]
+    return best
+
+
+def _depth(parent: dict[State, State | None], state: State) -> int:
     depth = 0
-    node = parent[pos]
+    node = parent[state]
     while node is not None:
         depth, node = depth + 1, parent[node]
     return depth
@@ -571,52 +993,116 @@ def standing_spawn(grid: Sequence[Sequence[int]], spawn: Cell) -> Cell:
     return spawn
 
 
-def check(source: Path, tsx: Path = TILESET) -> Reach:
-    """Reachability of the exit for the layout at `source`, with the tileset's collision."""
-    level = build_map(parse_layout(source.read_text(encoding="utf-8"), str(source)))
+def level_targets(level: LevelMap) -> list[Target]:
+    """What the level's objectives need shot: drums for destroy_drums, enemies for kill_all."""
+    wanted = {o.strip() for o in level.properties.get("objective", "exit").split(",")}
+    classes = set()
+    if "destroy_drums" in wanted:
+        classes.add("OilDrum")
+    if "kill_all" in wanted:
+        classes.update(ENEMY_CLASSES)
+    return [
+        Target(o.cell[0], o.cell[1], -(-o.h // TILE), o.cls)
+        for o in level.objects
+        if o.cls in classes
+    ]
+
+
+def check_level(level: LevelMap, tsx: Path = TILESET) -> Reach:
+    """Can `level` be finished: exit, keys before doors, objectives, no soft locks?"""
     grid = collision_grid(level, tileset_collision(tsx))
-    return reach(grid, standing_spawn(grid, level.player), level.exit)
+    doors = [
+        Door(o.cell[0], o.cell[1] - DOOR_HEIGHT + 1, o.color)
+        for o in level.objects
+        if o.cls == "Door"
+    ]
+    keys = [Key(*o.cell, o.color) for o in level.objects if o.cls == "Keycard"]
+    return reach(
+        grid, standing_spawn(grid, level.player), level.exit, doors, keys, level_targets(level)
+    )
+
+
+def check(source: Path, tsx: Path = TILESET) -> Reach:
+    """Finishability of the layout at `source`, with the tileset's collision."""
+    return check_level(
+        build_map(parse_layout(source.read_text(encoding="utf-8"), str(source))), tsx
+    )
+
+
+def report(source: Path, result: Reach, level: LevelMap) -> list[str]:
+    """Human-readable lines for one level's check."""
+    lines = [
+        f"{source}: {level.name!r}, {level.width}x{level.height}, objective "
+        f"{level.properties.get('objective', 'exit')}"
+    ]
+    if result.exit_reachable:
+        lines.append(
+            f"  exit reachable: yes ({len(result.path) - 1} moves; {result.explored} standing "
+            f"positions, {result.states} states with keys explored)"
+        )
+    else:
+        lines.append(f"  exit reachable: NO ({result.explored} standing positions explored)")
+    doors = sorted({o.color for o in level.objects if o.cls == "Door"})
+    if doors:
+        lines.append(
+            f"  doors: {', '.join(doors)}; keycards reachable: {', '.join(result.keys) or 'none'}"
+        )
+    targets = level_targets(level)
+    if targets:
+        got = len(targets) - len(result.unreachable_targets) - len(result.missed_targets)
+        lines.append(f"  objective targets shot in one run: {got}/{len(targets)}")
+        for t in result.unreachable_targets:
+            lines.append(f"    cannot be shot from anywhere: {t.kind} at {t.col},{t.row}")
+        for t in result.missed_targets:
+            lines.append(f"    not in the same run as the rest: {t.kind} at {t.col},{t.row}")
+    if result.dead_ends:
+        shown = ", ".join(map(str, result.dead_ends[:10]))
+        lines.append(
+            f"  soft locks: {len(result.dead_ends)} positions cannot reach the exit: {shown}"
+        )
+    else:
+        lines.append("  soft locks: none (every reachable position can still reach the exit)")
+    return lines
 
 
 # -- command line --------------------------------------------------------------------------
 
 
+def all_sources() -> list[Path]:
+    return sorted(SOURCES.glob("*.txt"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("source", nargs="?", type=Path, default=DEFAULT_SOURCE)
+    parser.add_argument("source", nargs="*", type=Path, help="default: every levels/src/*.txt")
     parser.add_argument("-o", "--output", type=Path, help="default: levels/<name>.tmx")
+    parser.add_argument("--all", action="store_true", help="every levels/src/*.txt")
     parser.add_argument(
-        "--check", action="store_true", help="only check that the exit can be reached"
+        "--check", action="store_true", help="only check that the levels can be finished"
     )
     args = parser.parse_args(argv)
-    try:
-        if args.check:
-            result = check(args.source)
-            if result.reachable:
-                moves = len(result.path) - 1
-                print(
-                    f"exit reachable: yes ({moves} moves; {result.explored} standing "
-                    f"positions explored)"
-                )
-            else:
-                print(f"exit reachable: NO ({result.explored} standing positions explored)")
-            if result.dead_ends:
-                shown = ", ".join(map(str, result.dead_ends[:10]))
-                print(
-                    f"soft locks: {len(result.dead_ends)} positions cannot reach the exit: {shown}"
-                )
-            else:
-                print("soft locks: none (every reachable position can still reach the exit)")
-            return 0 if result.reachable and not result.dead_ends else 1
-        out = args.output or default_output(args.source)
-        text = build(args.source, out)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text, encoding="utf-8", newline="\n")
-        print(f"wrote {out}")
-        return 0
-    except LayoutError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    sources = all_sources() if args.all or not args.source else args.source
+    if args.output and len(sources) != 1:
+        parser.error("-o needs exactly one source")
+    status = 0
+    for source in sources:
+        try:
+            if args.check:
+                level = build_map(parse_layout(source.read_text(encoding="utf-8"), str(source)))
+                result = check_level(level)
+                print("\n".join(report(source, result, level)))
+                if not result.reachable or result.dead_ends:
+                    status = 1
+                continue
+            out = args.output or default_output(source)
+            text = build(source, out)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(text, encoding="utf-8", newline="\n")
+            print(f"wrote {out}")
+        except LayoutError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            status = 2
+    return status
 
 
 if __name__ == "__main__":
