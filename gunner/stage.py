@@ -315,7 +315,8 @@ class Stage:
         current, self.entities = self.entities, []
         for entity in current:
             tree.remove(entity)
-            entity.tick(self)
+            if entity.alive:  # a blast earlier in this loop may have killed it
+                entity.tick(self)
             if not entity.alive:
                 continue
             tree.add(entity)
@@ -327,6 +328,7 @@ class Stage:
         self.entities = survivors + self.entities
 
         self.bullets.step(self)
+        self._bury_the_dead()
         self._feel(health, fired)
         self._step_effects()
         self.particles.step(self.tilemap.solid)
@@ -341,6 +343,19 @@ class Stage:
         self.counters.brute_bullet_entity = n_b * n_e
         self.steps += 1
         self.time += DT
+
+    def _bury_the_dead(self) -> None:
+        """Entities killed after their own tick (by a bullet, a blast) leave the tree now,
+        not a step later, so no query ever hands out a corpse."""
+        if all(entity.alive for entity in self.entities):
+            return
+        alive = []
+        for entity in self.entities:
+            if entity.alive:
+                alive.append(entity)
+            else:
+                self.tree.remove(entity)
+        self.entities = alive
 
     def _feel(self, health: int, fired: int) -> None:
         """Hit-stop when the player was hurt; a shell casing for each shot (not rockets)."""

@@ -1,0 +1,55 @@
+"""The stage's bookkeeping: the quadtree holds exactly the living, and a restart starts clean."""
+
+from gunner.config import TILE
+from gunner.input import Buttons
+from gunner.level import load_level
+from gunner.scenes.play import PlayScene
+from gunner.stage import Stage
+from maps import write_map
+
+ROWS = ["." * 24] * 4 + ["..P" + "." * 21] + ["#" * 24]
+
+
+def soldiers(*cols: int) -> str:
+    return "".join(
+        f'<object id="{60 + i}" type="Soldier" x="{c * TILE}" y="{3 * TILE}" '
+        f'width="16" height="32"/>'
+        for i, c in enumerate(cols)
+    )
+
+
+def tree_matches(stage: Stage) -> bool:
+    live = [*stage.entities, *stage.bullets.live]
+    return len(stage.tree) == len(live) and all(item in stage.tree for item in live)
+
+
+def test_killed_enemies_leave_the_tree_and_the_entity_list(tmp_path):
+    path = write_map(tmp_path, ROWS, extra_objects=soldiers(8, 12))
+    stage = Stage(load_level(path, images=False))
+    targets = [e for e in stage.entities if e.kind == "Soldier"]
+    assert len(targets) == 2
+    stage.player.invulnerable = float("inf")  # only the bookkeeping is under test
+    for _ in range(600):
+        stage.step(Buttons.FIRE | Buttons.RIGHT if stage.steps % 2 else Buttons.RIGHT)
+        assert tree_matches(stage)
+        if not any(t.alive for t in targets):
+            break
+    assert not any(t.alive for t in targets) and stage.kills == 2
+    for t in targets:
+        assert t not in stage.tree and t not in stage.entities
+
+
+def test_nothing_stale_survives_a_level_restart(tmp_path):
+    path = write_map(tmp_path, ROWS, extra_objects=soldiers(10))
+    scene = PlayScene(path)
+    old = scene.stage
+    for _ in range(90):
+        old.step(Buttons.FIRE)
+    assert len(old.bullets) > 0
+    fresh = scene.restarted(app=None).stage
+    assert fresh.tree is not old.tree
+    assert len(fresh.bullets) == 0 and fresh.steps == 0 and fresh.kills == 0
+    assert tree_matches(fresh)
+    old_items = {id(e) for e in old.entities} | {id(b) for b in old.bullets.live}
+    assert not old_items & {id(item) for item in fresh.tree}
+    assert sorted(e.kind for e in fresh.entities) == ["Player", "Soldier"]
