@@ -33,6 +33,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -602,6 +603,23 @@ def bench_stage(frames: int = 30, warmup: int = 10) -> Row | None:
     )
 
 
+def bench_pacing(frames: int = 1800) -> Row:
+    """Whole frames (step + render + debug overlay) on the largest shipped level, with
+    seeded random play (see gunner.pacing). ms is the median; the note has p99 and max."""
+    from gunner import pacing
+
+    r = pacing.measure(pacing.largest_level(), frames=frames)
+    return Row(
+        f"frame pacing ({Path(r['level']).name}, debug overlay on)",
+        frames,
+        "ours (step+render)",
+        r["median_ms"],
+        0.0,
+        0.0,
+        note=f"p99 {r['p99_ms']:.2f} ms, max {r['max_ms']:.2f} ms (budget 16.7 ms)",
+    )
+
+
 def print_table(rows: Sequence[Row], notes: Sequence[str] = (), out: Any = None) -> None:
     """Human-readable tables, one per workload."""
     out = out or sys.stdout
@@ -653,13 +671,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.json:
             print_table(rows[-len(contenders()[0]) :])
     stage = bench_stage(frames=3, warmup=1) if args.quick else bench_stage()
-    if stage is not None:
-        rows.append(stage)
+    extra = [stage] if stage is not None else []
+    extra.append(bench_pacing(frames=30 if args.quick else 1800))
+    rows += extra
     if args.json:
         print(json.dumps({"rows": [asdict(r) for r in rows], "notes": notes}, indent=1))
     else:
-        if stage is not None:
-            print_table([stage])
+        print_table(extra)
         for n in notes:
             print(f"note: {n}")
     return 0

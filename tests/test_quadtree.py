@@ -191,7 +191,10 @@ def test_bench_quick_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert {"ours", "brute force", "tutorial (depth 4)"} <= names
     stage_rows = [r for r in rows if r["workload"].startswith("stage step")]
     assert len(stage_rows) == 1 and stage_rows[0]["ms"] > 0 and stage_rows[0]["checks"] > 0
-    for workload in {r["workload"] for r in rows} - {stage_rows[0]["workload"]}:
+    pacing_rows = [r for r in rows if r["workload"].startswith("frame pacing")]
+    assert len(pacing_rows) == 1 and pacing_rows[0]["ms"] > 0 and "p99" in pacing_rows[0]["note"]
+    whole_game = {stage_rows[0]["workload"], pacing_rows[0]["workload"]}
+    for workload in {r["workload"] for r in rows} - whole_game:
         overlaps = {r["overlaps"] for r in rows if r["workload"] == workload}
         assert len(overlaps) == 1, overlaps
         assert overlaps.pop() > 0
