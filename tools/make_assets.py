@@ -1364,7 +1364,11 @@ from the repository root to regenerate every file (deterministic: fixed seeds).
 | `explosion.png` | 288x48: 6 frames of 48x48 explosion (flash, fireball, smoke), centred |
 | `rocket.png` | 12x6 rocket pointing right (turned in 45 degree steps in flight) |
 | `sfx/*.wav` | 22050 Hz mono 16-bit effects (list below), < 0.6 s (death, explosion 0.8 s) |
-| `music/level1.wav` | 22050 Hz mono 16-bit, 16 s seamless chiptune loop |
+| `soldier.png` | 32x32 frames, facing right. Row 0: walk cycle, 6 frames. Row 1: idle, aim, firing |
+| `rifleman.png` | 32x32 frames, one row: 0-1 idle, 2-4 aim forward / diag up / diag down, 5-7 firing, 8-10 warning glint |
+| `turret.png` | 24x24 frames, pivot at the centre. Row 0: base on floor, ceiling, left wall, right wall. Row 1: 16 barrels, k*22.5 degrees anticlockwise from the right |
+| `drone.png` | 24x16 frames. Row 0: 4 propeller frames. Row 1: the same, eye ablaze |
+| `music/*.wav` | 22050 Hz mono 16-bit seamless chiptune loops: title, level1, level2, level3 |
 
 ## Tile ids (0-based local ids)
 
@@ -1388,13 +1392,16 @@ Feet rest on y=31; the body is centred on x=16.
 
 ## Sounds
 
-`sfx/`: shoot, jump, land, hit_wall, hurt, death, menu_move, menu_select, pause, explosion.
+`sfx/`: {sounds}.
 Peaks at about -3 dBFS; loud effects are turned down to a common RMS so none dominates.
+Per-sound playback volumes live in gunner/audio.py.
 """
 
 
 def make_readme() -> None:
-    (ASSETS / "README.md").write_text(README, encoding="utf-8")
+    # Listed from disk, so sounds added by the art_* generators appear too.
+    sounds = ", ".join(sorted(p.stem for p in (ASSETS / "sfx").glob("*.wav")))
+    (ASSETS / "README.md").write_text(README.format(sounds=sounds), encoding="utf-8")
 
 
 def main() -> None:
