@@ -1364,10 +1364,11 @@ from the repository root to regenerate every file (deterministic: fixed seeds).
 | `explosion.png` | 288x48: 6 frames of 48x48 explosion (flash, fireball, smoke), centred |
 | `rocket.png` | 12x6 rocket pointing right (turned in 45 degree steps in flight) |
 | `sfx/*.wav` | 22050 Hz mono 16-bit effects (list below), < 0.6 s (death, explosion 0.8 s) |
-| `soldier.png` | 32x32 frames, facing right. Row 0: walk cycle, 6 frames. Row 1: idle, aim, firing |
-| `rifleman.png` | 32x32 frames, one row: 0-1 idle, 2-4 aim forward / diag up / diag down, 5-7 firing, 8-10 warning glint |
-| `turret.png` | 24x24 frames, pivot at the centre. Row 0: base on floor, ceiling, left wall, right wall. Row 1: 16 barrels, k*22.5 degrees anticlockwise from the right |
-| `drone.png` | 24x16 frames. Row 0: 4 propeller frames. Row 1: the same, eye ablaze |
+| `soldier.png` | 32x32 frames facing right; row 0 walk (6), row 1 idle, aim, firing |
+| `rifleman.png` | 32x32 frames: idle x2, aim fwd/up/down x3, firing x3, warning glint x3 |
+| `turret.png` | 24x24, pivot centred; row 0 bases (floor, ceiling, left, right wall), |
+| | row 1: 16 barrels, frame k at k*22.5 degrees anticlockwise from the right |
+| `drone.png` | 24x16 frames; row 0: 4 propeller frames; row 1: the same, eye ablaze |
 | `music/*.wav` | 22050 Hz mono 16-bit seamless chiptune loops: title, level1, level2, level3 |
 
 ## Tile ids (0-based local ids)
