@@ -53,3 +53,24 @@ def test_nothing_stale_survives_a_level_restart(tmp_path):
     old_items = {id(e) for e in old.entities} | {id(b) for b in old.bullets.live}
     assert not old_items & {id(item) for item in fresh.tree}
     assert sorted(e.kind for e in fresh.entities) == ["Player", "Soldier"]
+
+
+def test_kill_all_counts_an_enemy_lost_in_a_pit(tmp_path):
+    # A soldier that walks off into a pit is gone without a kill: the objective must
+    # still be completable.
+    rows = ["." * 12] * 4 + ["..P........."] + ["######...###"]
+    path = write_map(tmp_path, rows, extra_objects=soldiers(7))
+    text = path.read_text().replace(
+        '<property name="name" value="Test Range"/>',
+        '<property name="name" value="Test Range"/><property name="objective" value="kill_all"/>',
+    )
+    path.write_text(text)
+    stage = Stage(load_level(path, images=False))
+    (soldier,) = [e for e in stage.entities if e.kind == "Soldier"]
+    soldier.hitbox.x = 7 * TILE  # over the pit
+    for _ in range(120):
+        stage.step(Buttons.NONE)
+        if stage.outcome:
+            break
+    assert not soldier.alive and stage.kills == 0
+    assert stage.outcome == "complete"
