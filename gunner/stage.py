@@ -106,6 +106,7 @@ class Stage:
         self.kills = 0
         self.destroyed: dict[str, int] = {}  # kind -> how many were destroyed
         self.exit_reached = False
+        self.at_exit = False  # the player touched the exit this step (judged after the step)
         self.message = ""  # a short line the HUD shows (CHECKPOINT, DOOR LOCKED...)
         self.message_time = 0.0
         self.objectives = parse_objectives(level.properties.get("objective"))
@@ -159,11 +160,10 @@ class Stage:
         self.message, self.message_time = message, MESSAGE_TIME
 
     def reach_exit(self) -> None:
-        """The player stands in the exit: done, unless other objectives remain."""
-        if all(done for name, done, _ in self.objective_status() if name != "exit"):
-            self.exit_reached = True
-        elif not self.message_time:
-            self.say("OBJECTIVE NOT COMPLETE")
+        """The player stands in the exit. Whether that finishes it is judged after the
+        step (`_step_outcome`): mid-step the entity list is being rebuilt, so the
+        objectives that count entities cannot be read here."""
+        self.at_exit = True
 
     def objective_status(self) -> list[tuple[str, bool, str]]:
         """(objective, done, progress text) for each of the level's objectives."""
@@ -195,17 +195,20 @@ class Stage:
         Each axis is resolved against the tile grid first, then pushed back out of
         any solid entity (door, drum) overlapping, so a soldier stops at a closed
         door and the player can stand on a drum. One quadtree query over the swept
-        box finds the solid entities for both axes.
+        box finds the solid entities for both axes. Solids the box overlaps before
+        the move are left out, so whatever one lands on walks out of it.
         """
         box = entity.hitbox
         tiles = self.tilemap
         solids = []
         if self.solid_count:
             sweep = box.union(box.move(dx, dy))
+            # A solid the box already overlaps (a drum that fell on it) does not block:
+            # pushing out of it could land the box inside a wall, so it walks free.
             solids = [
                 other
                 for other in self.query(sweep, "entity_entity", ignore=entity)
-                if other.solid and other.alive
+                if other.solid and other.alive and not box.colliderect(other.hitbox)
             ]
         wall = tiles.move_x(box, dx)
         for other in solids:
@@ -381,7 +384,13 @@ class Stage:
             return
         self.message_time = max(0.0, self.message_time - DT)
         player = self.player
+        at_exit, self.at_exit = self.at_exit, False
         if player.alive:
+            if at_exit and not self.exit_reached:
+                if all(done for name, done, _ in self.objective_status() if name != "exit"):
+                    self.exit_reached = True
+                elif not self.message_time:
+                    self.say("OBJECTIVE NOT COMPLETE")
             if all(done for _, done, _ in self.objective_status()):
                 self.complete()
             return

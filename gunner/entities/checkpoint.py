@@ -9,7 +9,10 @@ import pygame
 from gunner.entities.base import Entity, register
 
 if TYPE_CHECKING:
+    from gunner.level import Spawn
     from gunner.stage import Stage
+
+WIDTH, HEIGHT = 16, 32  # the flag, and the size a point object gets
 
 
 @register("Checkpoint")
@@ -17,6 +20,16 @@ class Checkpoint(Entity):
     def __init__(self, hitbox: pygame.FRect) -> None:
         super().__init__(hitbox)
         self.reached = False
+
+    @classmethod
+    def from_spawn(cls, spawn: Spawn) -> Checkpoint:
+        # A point object is the flag's feet: give it the flag's size standing there, or
+        # the player (whose feet stop on the floor's top edge) could never touch it.
+        if spawn.w and spawn.h:
+            return cls(pygame.FRect(spawn.x, spawn.y, spawn.w, spawn.h))
+        box = pygame.FRect(0, 0, WIDTH, HEIGHT)
+        box.midbottom = spawn.foot
+        return cls(box)
 
     def reach(self, stage: Stage) -> None:
         if not self.reached:
