@@ -31,6 +31,9 @@ from gunner.input import Buttons
 
 FORMAT = 1
 _ALL_BUTTONS = int(sum(Buttons))
+# Longest replay accepted: ten hours of steps. A damaged or hostile run count must not
+# make the game try to build a list larger than memory.
+MAX_STEPS = 10 * 60 * 60 * 60
 
 
 class ReplayError(Exception):
@@ -106,7 +109,11 @@ class Replay:
     def save(self, path: Path) -> None:
         from gunner.settings import atomic_write_text
 
-        atomic_write_text(Path(path), json.dumps(self.to_json(), separators=(",", ":")) + "\n")
+        text = json.dumps(self.to_json(), separators=(",", ":")) + "\n"
+        try:
+            atomic_write_text(Path(path), text)
+        except OSError as exc:
+            raise ReplayError(path, f"cannot save the replay ({exc.strerror or exc})") from exc
 
     @classmethod
     def load(cls, path: Path) -> Replay:
@@ -122,17 +129,22 @@ class Replay:
             raise ReplayError(path, f"unknown replay format {data.get('format')!r}")
         try:
             runs = data["inputs"]
+            level, seed = data["level"], data["seed"]
             if not all(
                 isinstance(m, int) and isinstance(c, int) and 0 <= m <= _ALL_BUTTONS and c > 0
                 for m, c in runs
             ):
                 raise ValueError
+            if not isinstance(level, str) or isinstance(seed, bool) or not isinstance(seed, int):
+                raise ValueError
+            if sum(c for _, c in runs) > MAX_STEPS:
+                raise ReplayError(path, f"longer than {MAX_STEPS} steps (damaged?)")
             masks = decode_runs(runs)
             if data.get("steps", len(masks)) != len(masks):
                 raise ValueError
             replay = cls(
-                level=str(data["level"]),
-                seed=int(data["seed"]),
+                level=level,
+                seed=seed,
                 masks=masks,
                 state_hash=data.get("state_hash"),
                 version=str(data.get("version", "?")),

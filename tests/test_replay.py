@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -12,7 +13,15 @@ from hypothesis import strategies as st
 from gunner.app import App
 from gunner.config import LEVELS_DIR, ROOT
 from gunner.input import Buttons
-from gunner.replay import Recorder, Replay, ReplayInput, decode_runs, encode_runs, play
+from gunner.replay import (
+    Recorder,
+    Replay,
+    ReplayError,
+    ReplayInput,
+    decode_runs,
+    encode_runs,
+    play,
+)
 from gunner.scenes.play import PlayScene
 from maps import write_map
 
@@ -102,6 +111,24 @@ def test_damaged_replay_is_refused_in_one_line(tmp_path):
     assert run.stderr.count("\n") == 1 and str(bad) in run.stderr
 
 
+@pytest.mark.parametrize(
+    "level, seed, inputs",
+    [
+        ('"levels/level1.tmx"', "1e400", "[[1, 5]]"),  # a seed too big for an int
+        ('"levels/level1.tmx"', "1.5", "[[1, 5]]"),
+        ("null", "1", "[[1, 5]]"),
+        ('"levels/level1.tmx"', "1", "[[1, 1000000000000]]"),  # more steps than memory
+    ],
+)
+def test_replay_with_a_bad_field_is_refused_naming_the_file(tmp_path, level, seed, inputs):
+    bad = tmp_path / "bad.replay"
+    bad.write_text(
+        f'{{"format": 1, "game": "gunner", "level": {level}, "seed": {seed}, "inputs": {inputs}}}'
+    )
+    with pytest.raises(ReplayError, match=f"^{re.escape(str(bad))}: "):
+        Replay.load(bad)
+
+
 def test_window_recording_and_replay_match_headless(tmp_path):
     level = write_map(tmp_path, ROWS)
     path = tmp_path / "window.replay"
@@ -140,3 +167,10 @@ def test_shipped_level_replay_gives_its_recorded_hash(level):
         "the simulation changed: if on purpose, re-record with "
         "`python -m gunner.replay --update tests/replays`"
     )
+
+
+def test_a_replay_that_cannot_be_saved_raises_one_line(tmp_path):
+    (tmp_path / "afile").write_text("")
+    for target in (tmp_path, tmp_path / "afile" / "run.replay"):
+        with pytest.raises(ReplayError, match=f"^{re.escape(str(target))}: cannot save"):
+            Replay("levels/level1.tmx", seed=1, masks=[0]).save(target)
