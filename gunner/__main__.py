@@ -92,6 +92,16 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from gunner.settings import MAX_SCALE
+
+    if args.scale is not None and not 1 <= args.scale <= MAX_SCALE:
+        parser.error(f"--scale must be from 1 to {MAX_SCALE}")
+    # Refuse an output path that cannot be written before playing, not after the run.
+    for output in (args.record, args.screenshot):
+        problem = output_problem(output) if output is not None else None
+        if problem:
+            print(f"gunner: {output}: {problem}", file=sys.stderr)
+            return 1
 
     from gunner.assets import AssetError
     from gunner.level import LevelError, load_level
@@ -109,6 +119,16 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+
+
+def output_problem(path: Path) -> str | None:
+    """Why a file cannot be written at `path` (a folder there, or a file in the way), if so."""
+    if path.is_dir():
+        return "is a folder, not a file"
+    for parent in path.parents:
+        if parent.exists():
+            return None if parent.is_dir() else f"{parent} is a file, not a folder"
+    return None
 
 
 def run_window(args: argparse.Namespace) -> int:
@@ -133,15 +153,16 @@ def _play_in_window(args: argparse.Namespace) -> int:
     from gunner.replay import Recorder, Replay
     from gunner.scenes.play import PlayScene
     from gunner.scenes.title import TitleScene
-    from gunner.settings import Progress, load_settings
+    from gunner.settings import Progress, Settings, load_settings, usable_data_dir
 
     replay = Replay.load(args.replay) if args.replay else None
+    folder = usable_data_dir()  # None: play on with defaults, saving nothing
     app = App(
         debug=args.debug,
         fullscreen=args.fullscreen,
         scale=args.scale,
-        settings=load_settings(),
-        progress=Progress(),
+        settings=load_settings(folder) if folder else Settings(),
+        progress=Progress(folder) if folder else None,
         recorder=Recorder(args.record) if args.record else None,
     )
     if replay is not None:
@@ -228,8 +249,12 @@ def run_headless(args: argparse.Namespace) -> int:
         times.render_ms = (time.perf_counter() - render_start) * 1000
         if args.debug:
             debug.draw_panel(surface, stage, times, drawn)
-        args.screenshot.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(surface, str(args.screenshot))
+        try:
+            args.screenshot.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(surface, str(args.screenshot))
+        except (OSError, pygame.error) as exc:
+            print(f"gunner: {args.screenshot}: cannot save the screenshot ({exc})", file=sys.stderr)
+            return 1
     print(json.dumps(stats))
     return 0
 

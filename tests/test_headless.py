@@ -78,3 +78,24 @@ def test_help_lists_the_options():
         "--debug",
     ):
         assert option in run.stdout
+
+
+@pytest.mark.parametrize("option", ["--record", "--screenshot"])
+@pytest.mark.parametrize("where", ["folder", "under a file"])
+def test_an_output_path_that_cannot_be_written_is_refused_before_the_run(
+    tmp_path, capsys, option, where
+):
+    from gunner import __main__ as cli
+
+    (tmp_path / "afile").write_text("")
+    target = tmp_path if where == "folder" else tmp_path / "afile" / "out"
+    code = cli.main(["--headless", "--random-input", "--frames", "5", option, str(target)])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == ""
+    assert len(err.strip().splitlines()) == 1 and err.startswith(f"gunner: {target}: ")
+
+
+@pytest.mark.parametrize("scale", ["0", "9"])
+def test_a_window_scale_out_of_range_is_a_usage_error(scale):
+    run = run_gunner("--headless", "--frames", "0", "--scale", scale)
+    assert run.returncode == 2 and "--scale must be from 1 to 8" in run.stderr
