@@ -13,6 +13,7 @@ otherwise SDL's per-user preferences folder for "gunner".
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 import tempfile
@@ -53,6 +54,20 @@ def data_dir() -> Path:
     path = Path(override) if override else Path(pygame.system.get_pref_path("gunner", "gunner"))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def usable_data_dir() -> Path | None:
+    """data_dir(), or None with a one-line warning if it cannot be used (then nothing is saved)."""
+    try:
+        return data_dir()
+    except (OSError, pygame.error) as exc:
+        where = os.environ.get(DATA_DIR_ENV) or "the per-user data folder"
+        if isinstance(exc, FileExistsError):
+            cause = "a file, not a folder"
+        else:
+            cause = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        warn(f"{where}: cannot use it as the data folder ({cause}); defaults, nothing saved")
+        return None
 
 
 def warn(message: str) -> None:
@@ -259,7 +274,8 @@ class Progress:
             raise StoreError("unlocked must be a list of level names")
         best = data.get("best_times", {})
         if not isinstance(best, dict) or not all(
-            isinstance(v, int | float) and not isinstance(v, bool) and v > 0 for v in best.values()
+            isinstance(v, int | float) and not isinstance(v, bool) and 0 < v < math.inf
+            for v in best.values()
         ):
             raise StoreError("best_times must map level names to seconds")
         self.unlocked = list(dict.fromkeys(unlocked))

@@ -126,3 +126,19 @@ def test_a_crash_writes_a_log_and_exits_1(monkeypatch, capsys, _data_dir):
     assert "RuntimeError: boom in the loop" in logs[0].read_text()
     pygame.init()
     pygame.display.set_mode((480, 270))
+
+
+def test_a_data_folder_that_is_a_file_warns_once_and_plays_with_defaults(
+    monkeypatch, capsys, tmp_path
+):
+    not_a_folder = tmp_path / "data"
+    not_a_folder.write_text("a file, not a folder")
+    monkeypatch.setenv("GUNNER_DATA_DIR", str(not_a_folder))
+    started = []
+    monkeypatch.setattr(App, "run", lambda self, first: started.append(self))
+    assert cli.main(["--scale", "1"]) == 0
+    assert started and started[0].settings == Settings() and started[0].progress is None
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(not_a_folder) in err[0]
+    assert not list(tmp_path.glob("crash-*.log"))
+    pygame.display.set_mode((480, 270))

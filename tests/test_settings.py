@@ -108,3 +108,16 @@ def test_damaged_progress_gives_an_empty_record_and_is_kept(tmp_path, capsys):
     assert progress.unlocked == [] and progress.best_times == {}
     assert "progress.json" in capsys.readouterr().err
     assert (tmp_path / "progress.json.bad-1").exists()
+
+
+@pytest.mark.parametrize("best", ["1e999", "Infinity", "NaN"])
+def test_progress_with_an_endless_best_time_is_set_aside(tmp_path, capsys, best):
+    # An infinite time would reach the level select's clock format and crash it.
+    (tmp_path / "progress.json").write_text(
+        f'{{"version": 1, "unlocked": ["level2.tmx"], "best_times": {{"level1.tmx": {best}}}}}'
+    )
+    progress = Progress(tmp_path)
+    assert progress.best_times == {} and progress.unlocked == []
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "progress.json" in err[0] and "best_times" in err[0]
+    assert (tmp_path / "progress.json.bad-1").exists()
