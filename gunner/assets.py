@@ -82,6 +82,10 @@ class Art:
         "dust": ("dust.png", 16),
         "explosion": ("explosion.png", 48),
     }
+    # Sprite sheets the entities cut with `sheet()`. Loaded up front, so a missing one
+    # stops the game at start-up with its one line, not mid-level when the first
+    # drone comes on screen.
+    SHEETS = ("soldier", "rifleman", "turret", "drone", "door", "drum", "pickups", "keycards")
 
     def __init__(self, directory: Path = ASSETS_DIR) -> None:
         self.directory = directory
@@ -115,6 +119,7 @@ class Art:
         self.bg_near = load_image(directory / "bg_near.png")
         self._rotated: dict[tuple[str, int, int], pygame.Surface] = {}
         self._sheets: dict[tuple[str, int, int], list[list[pygame.Surface]]] = {}
+        self._sheet_images = {name: load_image(directory / f"{name}.png") for name in self.SHEETS}
         # Keyed by id(source); the source is kept in the value so the id stays unique.
         self._derived: dict[tuple[str, int], tuple[pygame.Surface, pygame.Surface]] = {}
 
@@ -134,7 +139,7 @@ class Art:
         """`assets/<name>.png` cut into rows of frames, loaded on first use and cached."""
         key = (name, frame_w, frame_h)
         if key not in self._sheets:
-            image = load_image(self.directory / f"{name}.png")
+            image = self._sheet_images.get(name) or load_image(self.directory / f"{name}.png")
             self._sheets[key] = [
                 [
                     image.subsurface((x, y, frame_w, frame_h))

@@ -205,3 +205,27 @@ def test_wav_format_and_level(name: str) -> None:
     assert abs(data[0]) < 0.01 and abs(data[-1]) < 0.01, "click at start or end"
     edge = int(22050 * 0.0005)
     assert np.max(np.abs(data[:edge])) < 0.25 and np.max(np.abs(data[-edge:])) < 0.25, "clicks"
+
+
+def _entity_sheet_names() -> set[str]:
+    """Every sheet the entities draw from: `art.sheet("name", ...)` or `sheet = "name"`."""
+    import re
+
+    source = Path(__file__).resolve().parent.parent / "gunner" / "entities"
+    pattern = re.compile(r'(?:art\.sheet\(|\bsheet = )"(\w+)"')
+    return {m for f in source.glob("*.py") for m in pattern.findall(f.read_text())}
+
+
+@pytest.mark.parametrize("name", sorted(_entity_sheet_names()))
+def test_a_missing_sprite_sheet_stops_the_game_at_start_up(tmp_path, name: str) -> None:
+    # Sheets are cut on first draw; without the check at start-up a missing one would
+    # end the game mid-level, when the first of its kind comes on screen.
+    import shutil
+
+    from gunner.assets import Art, AssetError
+
+    assets = tmp_path / "assets"
+    shutil.copytree(ASSETS, assets)
+    (assets / f"{name}.png").unlink()
+    with pytest.raises(AssetError, match=rf"{name}\.png: missing"):
+        Art(assets)
