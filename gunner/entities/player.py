@@ -96,7 +96,6 @@ class Player(Entity):
     def __init__(self, x: float, foot_y: float) -> None:
         super().__init__(pygame.FRect(0, 0, WIDTH, HEIGHT))
         self.hitbox.midbottom = (x, foot_y)
-        self.spawn_point = (x, foot_y)
         self.vx = 0.0
         self.vy = 0.0
         self.facing = 1
@@ -110,7 +109,6 @@ class Player(Entity):
         self.fire_cooldown = 0.0
         self.fire_pose = 0.0
         self.anim_time = 0.0
-        self.dead_time = 0.0
         self.health = MAX_HEALTH
         self.lives = LIVES
         self.invulnerable = 0.0
