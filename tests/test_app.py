@@ -142,3 +142,22 @@ def test_a_data_folder_that_is_a_file_warns_once_and_plays_with_defaults(
     assert len(err) == 1 and str(not_a_folder) in err[0]
     assert not list(tmp_path.glob("crash-*.log"))
     pygame.display.set_mode((480, 270))
+
+
+def test_pause_menu_keeps_its_cursor_after_options(app, tmp_path):
+    from gunner.scenes.options import OptionsScene
+    from gunner.scenes.pause import PauseScene
+    from gunner.scenes.play import PlayScene
+    from maps import write_map
+
+    app.push(PlayScene(write_map(tmp_path, ["P...", "####"])))
+    pause = PauseScene(app.scene)
+    app.push(pause)
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN)
+    for _ in range(2):
+        pause.handle_event(app, down)
+    assert pause.menu.options[pause.menu.index][0] == "OPTIONS"
+    pause.handle_event(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    assert isinstance(app.scene, OptionsScene)
+    app.pop()
+    assert app.scene is pause and pause.menu.options[pause.menu.index][0] == "OPTIONS"

@@ -26,6 +26,7 @@ class PauseScene(Scene):
         from gunner.scenes.options import OptionsScene
         from gunner.scenes.title import TitleScene
 
+        previous = self.menu
         self.menu = Menu(
             [
                 ("RESUME", app.pop),
@@ -38,6 +39,8 @@ class PauseScene(Scene):
             ],
             on_back=app.pop,
         )
+        if previous is not None:  # back from Options: the cursor stays where it was
+            self.menu.index = previous.index
 
     def handle_event(self, app: App, event: pygame.event.Event) -> None:
         assert self.menu is not None
