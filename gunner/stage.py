@@ -460,6 +460,8 @@ def _plain(value: Any) -> Any:
         return list(value)
     if isinstance(value, enum.Enum):
         return value.value
+    if isinstance(value, set | frozenset):  # keycards held: order-free, so sorted
+        return sorted(map(str, value))
     # Never repr(): an object's default repr holds its memory address, which varies by run.
     return type(value).__name__
 
@@ -469,7 +471,9 @@ def _plain_attributes(obj: object) -> dict[str, Any]:
     return {
         name: value
         for name, value in vars(obj).items()
-        if isinstance(value, int | float | str | bool | tuple | pygame.FRect | pygame.Rect)
+        if isinstance(
+            value, int | float | str | bool | tuple | set | frozenset | pygame.FRect | pygame.Rect
+        )
         or value is None
     }
 

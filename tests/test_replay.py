@@ -174,3 +174,15 @@ def test_a_replay_that_cannot_be_saved_raises_one_line(tmp_path):
     for target in (tmp_path, tmp_path / "afile" / "run.replay"):
         with pytest.raises(ReplayError, match=f"^{re.escape(str(target))}: cannot save"):
             Replay("levels/level1.tmx", seed=1, masks=[0]).save(target)
+
+
+def test_keycards_held_are_part_of_the_state_hash(tmp_path):
+    from gunner.level import load_level
+    from gunner.stage import Stage
+    from maps import write_map
+
+    path = write_map(tmp_path, ["P...", "####"])
+    a, b = Stage(load_level(path, images=False)), Stage(load_level(path, images=False))
+    assert a.state_hash() == b.state_hash()
+    b.player.keys.add("red")
+    assert a.state_hash() != b.state_hash()
