@@ -10,8 +10,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-import pygame
-
+from gunner.entities.base import feet_box
 from gunner.entities.player import HEIGHT, WIDTH
 from gunner.level import load_level
 from gunner.stage import Stage
@@ -73,8 +72,7 @@ def reload_stage(old: Stage, path: str | Path, *, images: bool = True) -> Stage:
     before, player = old.player, stage.player
     if not before.alive:
         return stage
-    box = pygame.FRect(0, 0, WIDTH, HEIGHT)
-    box.midbottom = before.hitbox.midbottom
+    box = feet_box(WIDTH, HEIGHT, before.hitbox.midbottom)
     width, height = level.pixel_size
     inside = box.left >= 0 and box.top >= 0 and box.right <= width and box.bottom <= height
     if inside and not stage.tilemap.overlaps_solid(box):

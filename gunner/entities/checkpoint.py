@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from gunner.entities.base import Entity, register
+from gunner.entities.base import Entity, feet_box, register
 
 if TYPE_CHECKING:
     from gunner.level import Spawn
@@ -27,9 +27,7 @@ class Checkpoint(Entity):
         # the player (whose feet stop on the floor's top edge) could never touch it.
         if spawn.w and spawn.h:
             return cls(pygame.FRect(spawn.x, spawn.y, spawn.w, spawn.h))
-        box = pygame.FRect(0, 0, WIDTH, HEIGHT)
-        box.midbottom = spawn.foot
-        return cls(box)
+        return cls(feet_box(WIDTH, HEIGHT, spawn.foot))
 
     def reach(self, stage: Stage) -> None:
         if not self.reached:

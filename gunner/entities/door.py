@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gunner.config import DT
-from gunner.entities.base import Entity, register
+from gunner.entities.base import Entity, feet_box, register
 
 if TYPE_CHECKING:
     from gunner.level import Spawn
@@ -47,9 +47,7 @@ class Door(Entity):
     def from_spawn(cls, spawn: Spawn) -> Door:
         # A point object is the door's bottom-centre; a rectangle is the door itself.
         w, h = spawn.w or WIDTH, spawn.h or HEIGHT
-        box = pygame.FRect(0, 0, w, h)
-        box.midbottom = spawn.foot
-        return cls(box, spawn.props)
+        return cls(feet_box(w, h, spawn.foot), spawn.props)
 
     @property
     def closed(self) -> bool:

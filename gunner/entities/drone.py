@@ -8,11 +8,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gunner.config import DT
-from gunner.entities.base import register
+from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
 
 if TYPE_CHECKING:
-    from gunner.level import Spawn
     from gunner.stage import Stage
 
 WIDTH, HEIGHT = 16, 12
@@ -35,18 +34,13 @@ class Drone(Enemy):
     max_health = 2
 
     def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
-        super().__init__(pygame.FRect(0, 0, WIDTH, HEIGHT), props)
-        self.hitbox.midbottom = (x, foot_y)
         props = props or {}
+        super().__init__(feet_box(WIDTH, HEIGHT, (x, foot_y)), props)
         self.speed = float(props.get("speed", SPEED))
         self.range = float(props.get("range", RANGE))
         self.home = self.hitbox.center
         self.bob_time = 0.0
         self.cooldown = FIRE_EVERY / 2
-
-    @classmethod
-    def from_spawn(cls, spawn: Spawn) -> Drone:
-        return cls(*spawn.foot, spawn.props)
 
     @property
     def aiming(self) -> bool:
@@ -97,10 +91,4 @@ class Drone(Enemy):
         """drone.png: 4 propeller frames; row 1 is the same with the eye ablaze (the tell)."""
         row = 1 if self.aiming else 0
         image = art.sheet("drone", FRAME_W, FRAME_H)[row][int(self.bob_time * PROP_FPS) % 4]
-        if self.facing < 0:
-            image = art.flipped(image)
-        if self.flash > 0:
-            image = art.flash(image)
-        x = round(self.hitbox.centerx - FRAME_W / 2 - offset[0])
-        y = round(self.hitbox.bottom - FRAME_H - offset[1])
-        surface.blit(image, (x, y))
+        self.draw_frame(surface, offset, art, image, FRAME_W, FRAME_H)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gunner.config import DT
-from gunner.entities.base import Entity, register
+from gunner.entities.base import Entity, feet_box, register, settle
 
 if TYPE_CHECKING:
     from gunner.level import Spawn
@@ -50,9 +50,7 @@ class OilDrum(Entity):
 
     @classmethod
     def from_spawn(cls, spawn: Spawn) -> OilDrum:
-        box = pygame.FRect(0, 0, WIDTH, HEIGHT)
-        box.midbottom = spawn.foot
-        return cls(box, spawn.props)
+        return cls(feet_box(WIDTH, HEIGHT, spawn.foot), spawn.props)
 
     @property
     def lit(self) -> bool:
@@ -65,14 +63,7 @@ class OilDrum(Entity):
             if self.fuse <= 0:
                 self.explode(stage)
                 return
-        if not (self.resting and stage.supported(self)):
-            self.vy = min(self.vy + GRAVITY * DT, MAX_FALL)
-            result = stage.move(self, 0.0, self.vy * DT)
-            if result.on_ground or result.hit_ceiling:
-                self.vy = 0.0
-            self.resting = result.on_ground
-            if self.hitbox.top > stage.tilemap.pixel_height:
-                self.alive = False  # fell into a pit: gone, not destroyed
+        settle(self, stage, GRAVITY, MAX_FALL)
 
     def damage(self, amount: int, stage: Stage, from_x: float | None = None) -> None:
         if not self.alive or self.lit or amount <= 0:

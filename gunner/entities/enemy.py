@@ -1,8 +1,10 @@
 """What every enemy shares: health, a hit flash, contact damage, death and drops.
 
-A new enemy subclasses `Enemy`, registers its map class, and writes `tick`
-(movement and attacks) and `draw`. `watch` (is the player in range and in
-sight?) and `shoot` (one enemy bullet) are the shared halves of an attack.
+A new enemy subclasses `Enemy`, registers its map class, takes `(x, foot_y,
+props)` (what `from_spawn` passes; it hands `feet_box(...)` up as the hitbox), and
+writes `tick` (movement and attacks) and `draw`. `watch` (is the player in range and in
+sight?) and `shoot` (one enemy bullet) are the shared halves of an attack;
+`draw_frame` blits a sprite standing on the feet, mirrored and flashing.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from gunner.entities.base import Entity
 from gunner.level import EMPTY
 
 if TYPE_CHECKING:
+    from gunner.level import Spawn
     from gunner.stage import Stage
     from gunner.tilemap import MoveResult
 
@@ -48,6 +51,11 @@ class Enemy(Entity):
         self.on_ground = False
         self.sees_player = False  # the cached answer of `watch`
         self.los_clock = 0  # steps until line of sight is checked again
+
+    @classmethod
+    def from_spawn(cls, spawn: Spawn) -> Enemy:
+        """Map-placed enemies are built from their feet: `cls(x, foot_y, props)`."""
+        return cls(*spawn.foot, spawn.props)  # type: ignore[call-arg]
 
     def tick(self, stage: Stage) -> None:
         self.flash = max(0.0, self.flash - DT)
@@ -113,6 +121,25 @@ class Enemy(Entity):
         stage.bullets.spawn(x, y, dx * speed, dy * speed, team="enemy", damage=damage)
         stage.add_effect("muzzle_flash", (x, y), angle=math.degrees(math.atan2(-dy, dx)))
         stage.emit("enemy_shoot")
+
+    def draw_frame(
+        self,
+        surface: pygame.Surface,
+        offset: tuple[float, float],
+        art: Any,
+        image: pygame.Surface,
+        width: int,
+        height: int,
+    ) -> None:
+        """Blit a width x height sprite frame whose bottom-centre is the feet: mirrored
+        when facing left, white while the hit flash lasts."""
+        if self.facing < 0:
+            image = art.flipped(image)
+        if self.flash > 0:
+            image = art.flash(image)
+        x = round(self.hitbox.centerx - width / 2 - offset[0])
+        y = round(self.hitbox.bottom - height - offset[1])
+        surface.blit(image, (x, y))
 
     def damage(self, amount: int, stage: Stage, from_x: float | None = None) -> None:
         if not self.alive or amount <= 0:

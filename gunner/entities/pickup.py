@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gunner.config import DT
-from gunner.entities.base import Entity, register
+from gunner.entities.base import Entity, feet_box, register, settle
 from gunner.weapons import WEAPONS
 
 if TYPE_CHECKING:
@@ -50,8 +50,7 @@ class Item(Entity):
     sheet = "pickups"
 
     def __init__(self, foot: tuple[float, float], props: dict[str, Any] | None = None) -> None:
-        super().__init__(pygame.FRect(0, 0, SIZE, SIZE))
-        self.hitbox.midbottom = foot
+        super().__init__(feet_box(SIZE, SIZE, foot))
         self.props = dict(props or {})
         self.vy = 0.0
         self.resting = False
@@ -69,15 +68,7 @@ class Item(Entity):
             if self.props.get("dropped"):
                 self.vy = -POP_SPEED
         self.age += DT
-        if self.resting and stage.supported(self):
-            return
-        self.vy = min(self.vy + GRAVITY * DT, MAX_FALL)
-        result = stage.move(self, 0.0, self.vy * DT)
-        if result.on_ground or result.hit_ceiling:
-            self.vy = 0.0
-        self.resting = result.on_ground
-        if self.hitbox.top > stage.tilemap.pixel_height:
-            self.alive = False  # fell into a pit
+        settle(self, stage, GRAVITY, MAX_FALL)
 
     def collect(self, player: Player, stage: Stage) -> None:
         """The player touched it."""

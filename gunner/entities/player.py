@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gunner.config import DT
-from gunner.entities.base import Entity, register
+from gunner.entities.base import Entity, feet_box, register
 from gunner.input import Buttons
 from gunner.level import ONEWAY
 from gunner.weapons import DEFAULT_WEAPON, WEAPONS, fire
@@ -94,8 +94,7 @@ class Player(Entity):
     touches = True
 
     def __init__(self, x: float, foot_y: float) -> None:
-        super().__init__(pygame.FRect(0, 0, WIDTH, HEIGHT))
-        self.hitbox.midbottom = (x, foot_y)
+        super().__init__(feet_box(WIDTH, HEIGHT, (x, foot_y)))
         self.vx = 0.0
         self.vy = 0.0
         self.facing = 1
@@ -195,14 +194,10 @@ class Player(Entity):
         if crouch == self.crouching:
             return
         bottom, centerx = self.hitbox.bottom, self.hitbox.centerx
-        if not crouch:
-            # Stand up only where there is head room.
-            standing = pygame.FRect(0, 0, WIDTH, HEIGHT)
-            standing.midbottom = (centerx, bottom)
-            if stage.tilemap.overlaps_solid(standing):
-                return
-        self.crouching = crouch
-        self.hitbox.height = CROUCH_HEIGHT if crouch else HEIGHT
+        # Stand up only where there is head room.
+        if not crouch and stage.tilemap.overlaps_solid(feet_box(WIDTH, HEIGHT, (centerx, bottom))):
+            return
+        self._set_crouch_raw(crouch)
         self.hitbox.midbottom = (centerx, bottom)
 
     def muzzle(self, stage: Stage) -> tuple[float, float]:

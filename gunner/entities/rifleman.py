@@ -8,11 +8,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gunner.config import DT
-from gunner.entities.base import register
+from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import BULLET_SPEED, Enemy
 
 if TYPE_CHECKING:
-    from gunner.level import Spawn
     from gunner.stage import Stage
 
 WIDTH, HEIGHT = 14, 30
@@ -34,19 +33,14 @@ class Rifleman(Enemy):
     max_health = 4
 
     def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
-        super().__init__(pygame.FRect(0, 0, WIDTH, HEIGHT), props)
-        self.hitbox.midbottom = (x, foot_y)
         props = props or {}
+        super().__init__(feet_box(WIDTH, HEIGHT, (x, foot_y)), props)
         self.range = float(props.get("range", RANGE))
         self.fire_rate = max(0.2, float(props.get("fire_rate", FIRE_RATE)))
         self.cooldown = self.fire_rate / 2  # the first shot comes sooner
         self.pose = FORWARD
         self.fire_pose = 0.0
         self.idle_time = 0.0
-
-    @classmethod
-    def from_spawn(cls, spawn: Spawn) -> Rifleman:
-        return cls(*spawn.foot, spawn.props)
 
     def eye(self) -> tuple[float, float]:
         return (self.hitbox.centerx, self.hitbox.bottom - EYE_Y)
@@ -100,10 +94,4 @@ class Rifleman(Enemy):
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: Any) -> None:
         image = art.sheet("rifleman", FRAME, FRAME)[0][self.frame()]
-        if self.facing < 0:
-            image = art.flipped(image)
-        if self.flash > 0:
-            image = art.flash(image)
-        x = round(self.hitbox.centerx - FRAME / 2 - offset[0])
-        y = round(self.hitbox.bottom - FRAME - offset[1])
-        surface.blit(image, (x, y))
+        self.draw_frame(surface, offset, art, image, FRAME, FRAME)

@@ -7,12 +7,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gunner.config import DT, TILE
-from gunner.entities.base import register
+from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
 from gunner.level import EMPTY
 
 if TYPE_CHECKING:
-    from gunner.level import Spawn
     from gunner.stage import Stage
 
 WIDTH, HEIGHT = 14, 30
@@ -34,18 +33,13 @@ class Soldier(Enemy):
     max_health = 3
 
     def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
-        super().__init__(pygame.FRect(0, 0, WIDTH, HEIGHT), props)
-        self.hitbox.midbottom = (x, foot_y)
         props = props or {}
+        super().__init__(feet_box(WIDTH, HEIGHT, (x, foot_y)), props)
         self.speed = float(props.get("speed", SPEED))
         self.fire_timer = -1.0  # < 0: not yet drawn from the stage's rng
         self.aim_time = 0.0
         self.recover_time = 0.0
         self.walk_time = 0.0
-
-    @classmethod
-    def from_spawn(cls, spawn: Spawn) -> Soldier:
-        return cls(*spawn.foot, spawn.props)
 
     def tick(self, stage: Stage) -> None:
         super().tick(stage)
@@ -115,10 +109,4 @@ class Soldier(Enemy):
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: Any) -> None:
         row, col = self.frame()
         image = art.sheet("soldier", FRAME, FRAME)[row][col]
-        if self.facing < 0:
-            image = art.flipped(image)
-        if self.flash > 0:
-            image = art.flash(image)
-        x = round(self.hitbox.centerx - FRAME / 2 - offset[0])
-        y = round(self.hitbox.bottom - FRAME - offset[1])
-        surface.blit(image, (x, y))
+        self.draw_frame(surface, offset, art, image, FRAME, FRAME)

@@ -9,12 +9,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gunner.config import DT, TILE
-from gunner.entities.base import register
+from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
 from gunner.level import EMPTY
 
 if TYPE_CHECKING:
-    from gunner.level import Spawn
     from gunner.stage import Stage
 
 SIZE = 16
@@ -51,9 +50,8 @@ class Turret(Enemy):
     contact_damage = 1
 
     def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
-        super().__init__(pygame.FRect(0, 0, SIZE, SIZE), props)
-        self.hitbox.midbottom = (x, foot_y)
         props = props or {}
+        super().__init__(feet_box(SIZE, SIZE, (x, foot_y)), props)
         self.range = float(props.get("range", RANGE))
         self.fire_rate = max(BURST * BURST_GAP, float(props.get("fire_rate", FIRE_RATE)))
         self.mount = ""  # found from the tiles around it on the first step
@@ -62,10 +60,6 @@ class Turret(Enemy):
         self.cooldown = self.fire_rate / 2
         self.burst_left = 0
         self.burst_clock = 0.0
-
-    @classmethod
-    def from_spawn(cls, spawn: Spawn) -> Turret:
-        return cls(*spawn.foot, spawn.props)
 
     def _find_mount(self, stage: Stage) -> None:
         """Floor if anything is under it, else ceiling, else whichever wall is beside it."""
