@@ -47,6 +47,17 @@ class ObjectClass:
     count: tuple[int, int | None] = (0, None)
 
 
+def _drop(when: str) -> Prop:
+    """Every enemy's `drop` property: the pickup it leaves when `when`."""
+    return Prop(
+        "string",
+        "",
+        f"pickup it leaves when {when} (empty: none)",
+        allowed=("", "health", "machinegun", "spread", "rocket"),
+        enum="Drop",
+    )
+
+
 SCHEMA: dict[str, ObjectClass] = {
     "Player": ObjectClass(
         shape="point",
@@ -130,13 +141,7 @@ SCHEMA: dict[str, ObjectClass] = {
         props={
             "health": Prop("int", 3, "hits it takes"),
             "speed": Prop("float", 40.0, "walking speed, pixels per second (0 stands guard)"),
-            "drop": Prop(
-                "string",
-                "",
-                "pickup it leaves when killed (empty: none)",
-                allowed=("", "health", "machinegun", "spread", "rocket"),
-                enum="Drop",
-            ),
+            "drop": _drop("killed"),
         },
     ),
     "Rifleman": ObjectClass(
@@ -148,13 +153,7 @@ SCHEMA: dict[str, ObjectClass] = {
             "health": Prop("int", 4, "hits it takes"),
             "range": Prop("float", 220.0, "how far it sees and shoots, pixels"),
             "fire_rate": Prop("float", 1.6, "seconds between shots"),
-            "drop": Prop(
-                "string",
-                "",
-                "pickup it leaves when killed (empty: none)",
-                allowed=("", "health", "machinegun", "spread", "rocket"),
-                enum="Drop",
-            ),
+            "drop": _drop("killed"),
         },
     ),
     "Turret": ObjectClass(
@@ -166,13 +165,7 @@ SCHEMA: dict[str, ObjectClass] = {
             "health": Prop("int", 8, "hits it takes"),
             "range": Prop("float", 260.0, "how far it sees and shoots, pixels"),
             "fire_rate": Prop("float", 1.2, "seconds from one burst to the next"),
-            "drop": Prop(
-                "string",
-                "",
-                "pickup it leaves when destroyed (empty: none)",
-                allowed=("", "health", "machinegun", "spread", "rocket"),
-                enum="Drop",
-            ),
+            "drop": _drop("destroyed"),
         },
     ),
     "Drone": ObjectClass(
@@ -184,13 +177,7 @@ SCHEMA: dict[str, ObjectClass] = {
             "health": Prop("int", 2, "hits it takes"),
             "speed": Prop("float", 50.0, "flying speed, pixels per second"),
             "range": Prop("float", 200.0, "how far below it spots and shoots the player"),
-            "drop": Prop(
-                "string",
-                "",
-                "pickup it leaves when shot down (empty: none)",
-                allowed=("", "health", "machinegun", "spread", "rocket"),
-                enum="Drop",
-            ),
+            "drop": _drop("shot down"),
         },
     ),
 }
