@@ -1,4 +1,4 @@
-"""Small Tiled maps written from ASCII art, for tests.
+"""Small Tiled maps written from ASCII art, and stages built from them, for tests.
 
 Legend: `#` solid, `=` one-way platform, `.` empty, `P` the player's feet
 (bottom-centre of that cell), `E` an exit tile.
@@ -12,7 +12,10 @@ from pathlib import Path
 
 import numpy as np
 
-from gunner.level import EMPTY, ONEWAY, SOLID
+from gunner.config import TILE
+from gunner.input import Buttons
+from gunner.level import EMPTY, ONEWAY, SOLID, load_level
+from gunner.stage import Stage
 
 TSX = """<?xml version="1.0" encoding="UTF-8"?>
 <tileset version="1.8" tiledversion="1.8.2" name="t" tilewidth="16" tileheight="16"
@@ -94,3 +97,33 @@ def write_map(
 """
     )
     return path
+
+
+# A flat 40-tile floor with the player near its left end, for item and gameplay tests.
+FLOOR = 15 * TILE  # the top of FIELD's floor row
+FIELD = ["." * 40] * 14 + ["..P" + "." * 37, "#" * 40]
+
+
+def obj(cls: str, x: float, y: float, w: float = 0, h: float = 0, **props) -> str:
+    """One Tiled object; (x, y) is the top-left of a rectangle, or the point itself."""
+    body = "".join(f'<property name="{k}" value="{v}"/>' for k, v in props.items())
+    shape = f' width="{w}" height="{h}">' if w else "><point/>"
+    return f'<object type="{cls}" x="{x}" y="{y}"{shape}<properties>{body}</properties></object>'
+
+
+def make_stage(tmp_path: Path, objects: list[str], rows=None, objective: str = "") -> Stage:
+    """A stage of `rows` (FIELD by default) holding `objects`, with an optional objective."""
+    path = write_map(tmp_path, rows or FIELD, extra_objects="".join(objects))
+    if objective:
+        text = path.read_text().replace(
+            "<properties>",
+            f'<properties><property name="objective" value="{objective}"/>',
+            1,
+        )
+        path.write_text(text)
+    return Stage(load_level(path, images=False))
+
+
+def run(stage: Stage, held: Buttons, steps: int) -> None:
+    for _ in range(steps):
+        stage.step(held)

@@ -5,36 +5,7 @@ from __future__ import annotations
 from gunner.config import TILE
 from gunner.entities.drum import OilDrum
 from gunner.input import Buttons as B
-from gunner.level import load_level
-from gunner.stage import Stage
-from maps import write_map
-
-FLOOR = 15 * TILE  # the top of the floor row in the maps below
-FIELD = ["." * 40] * 14 + ["..P" + "." * 37, "#" * 40]
-
-
-def obj(cls: str, x: float, y: float, w: float = 0, h: float = 0, **props) -> str:
-    """One Tiled object; (x, y) is the top-left of a rectangle, or the point itself."""
-    body = "".join(f'<property name="{k}" value="{v}"/>' for k, v in props.items())
-    shape = f' width="{w}" height="{h}">' if w else "><point/>"
-    return f'<object type="{cls}" x="{x}" y="{y}"{shape}<properties>{body}</properties></object>'
-
-
-def make_stage(tmp_path, objects: list[str], rows=None, objective: str = "") -> Stage:
-    path = write_map(tmp_path, rows or FIELD, extra_objects="".join(objects))
-    if objective:
-        text = path.read_text().replace(
-            "<properties>",
-            f'<properties><property name="objective" value="{objective}"/>',
-            1,
-        )
-        path.write_text(text)
-    return Stage(load_level(path, images=False))
-
-
-def run(stage: Stage, held: B, steps: int) -> None:
-    for _ in range(steps):
-        stage.step(held)
+from maps import FLOOR, make_stage, obj, run
 
 
 def test_the_exit_stays_shut_until_the_other_objectives_are_done(tmp_path):

@@ -10,22 +10,9 @@ from gunner.entities.enemy import Enemy
 from gunner.entities.pickup import HEAL_AMOUNT, Keycard, Pickup
 from gunner.entities.player import MAX_HEALTH
 from gunner.input import Buttons as B
-from gunner.level import load_level
 from gunner.stage import Stage
 from gunner.weapons import WEAPONS
-from maps import write_map
-
-FLOOR = 15 * TILE  # the top of the floor row in the maps below
-
-FIELD = ["." * 40] * 14 + ["..P" + "." * 37, "#" * 40]
-
-
-def obj(cls: str, x: float, y: float, w: float = 0, h: float = 0, **props) -> str:
-    """One Tiled object; (x, y) is the top-left of a rectangle, or the point itself."""
-    body = "".join(f'<property name="{k}" value="{v}"/>' for k, v in props.items())
-    shape = f' width="{w}" height="{h}">' if w else "><point/>"
-    end = "</object>"
-    return f'<object type="{cls}" x="{x}" y="{y}"{shape}<properties>{body}</properties>{end}'
+from maps import FLOOR, make_stage, obj, run
 
 
 def door(col: int, color: str) -> str:
@@ -34,23 +21,6 @@ def door(col: int, color: str) -> str:
 
 def drum(x: float, **props) -> str:
     return obj("OilDrum", x, FLOOR, **props)
-
-
-def make_stage(tmp_path, objects: list[str], rows=None, objective: str = "") -> Stage:
-    path = write_map(tmp_path, rows or FIELD, extra_objects="".join(objects))
-    if objective:
-        text = path.read_text().replace(
-            "<properties>",
-            f'<properties><property name="objective" value="{objective}"/>',
-            1,
-        )
-        path.write_text(text)
-    return Stage(load_level(path, images=False))
-
-
-def run(stage: Stage, held: B, steps: int) -> None:
-    for _ in range(steps):
-        stage.step(held)
 
 
 def only(stage: Stage, cls: type):

@@ -17,7 +17,7 @@ from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage
 from gunner.weapons import WEAPONS
-from maps import write_map
+from maps import run, write_map
 
 OPEN_FIELD = [
     "." * 40,
@@ -30,11 +30,6 @@ OPEN_FIELD = [
 @pytest.fixture
 def stage(tmp_path):
     return Stage(load_level(write_map(tmp_path, OPEN_FIELD), images=False))
-
-
-def run(stage, held, steps):
-    for _ in range(steps):
-        stage.step(held)
 
 
 def test_player_settles_on_the_ground(stage):
