@@ -36,6 +36,7 @@ from make_assets import (  # noqa: E402
     OUTLINE,
     RED,
     SKIN,
+    STAND,
     STEEL,
     STEEL_DARK,
     STEEL_LIGHT,
@@ -49,6 +50,7 @@ from make_assets import (  # noqa: E402
     new_surface,
     put,
     rect,
+    run_legs,
     save_png,
     stamp_line,
 )
@@ -66,18 +68,7 @@ WALK_CYCLE: list[tuple[int, int, Point]] = [
     (-2, 2, (0, 3)),
     (2, 2, (2, 3)),
 ]
-STAND = Legs(Leg((15, 22), (14, 25), (13, 28)), Leg((17, 22), (18, 25), (19, 28)))
 BRACE = Legs(Leg((15, 22), (13, 25), (11, 28)), Leg((17, 22), (19, 25), (20, 28)))
-
-
-def walk_legs(frame: int) -> tuple[Legs, int]:
-    bob = 0 if frame % 3 == 0 else -1
-    legs = []
-    for hip_x, delay in ((15, 3), (17, 0)):
-        ax, lift, (kx, ky) = WALK_CYCLE[(frame + delay) % 6]
-        hip = (hip_x, 22 + bob)
-        legs.append(Leg(hip, (hip_x + kx, hip[1] + ky), (16 + ax, 28 - lift)))
-    return Legs(back=legs[0], front=legs[1]), bob
 
 
 def draw_leg(surf: pygame.Surface, leg: Leg, colour: Colour, boot: Colour) -> None:
@@ -188,7 +179,7 @@ def soldier_frame(legs: Legs, bob: int, aim: bool, firing: bool) -> pygame.Surfa
 def make_soldier() -> None:
     sheet = new_surface(6 * FRAME, 2 * FRAME)
     for k in range(6):
-        legs, bob = walk_legs(k)
+        legs, bob = run_legs(k, WALK_CYCLE)
         sheet.blit(soldier_frame(legs, bob, False, False), (k * FRAME, 0))
     for col, (aim, fire) in enumerate(((False, False), (True, False), (True, True))):
         sheet.blit(soldier_frame(STAND, 0, aim, fire), (col * FRAME, FRAME))

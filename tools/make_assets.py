@@ -630,8 +630,8 @@ RUN_CYCLE: list[tuple[int, int, Point]] = [
 ]
 
 
-def run_legs(frame: int) -> tuple[Legs, int]:
-    """Leg pose and body bob for run frame 0..5.
+def run_legs(frame: int, cycle: list[tuple[int, int, Point]] = RUN_CYCLE) -> tuple[Legs, int]:
+    """Leg pose and body bob for run frame 0..5 (of `cycle`: the enemies' walk passes its own).
 
     The body is 1 px higher between the two contact frames (0 and 3), which sells the weight
     of the run.
@@ -639,7 +639,7 @@ def run_legs(frame: int) -> tuple[Legs, int]:
     bob = 0 if frame % 3 == 0 else -1
     legs = []
     for hip_x, delay in ((15, 3), (17, 0)):
-        ax, lift, (kx, ky) = RUN_CYCLE[(frame + delay) % 6]
+        ax, lift, (kx, ky) = cycle[(frame + delay) % 6]
         hip = (hip_x, 22 + bob)
         legs.append(Leg(hip, (hip_x + kx, hip[1] + ky), (16 + ax, 28 - lift)))
     return Legs(back=legs[0], front=legs[1]), bob
