@@ -26,8 +26,6 @@ from gunner.level import LevelError
 from gunner.scenes.base import Scene
 from gunner.settings import Progress, Settings, save_settings
 
-# Longest real time one frame may hand the simulation (seconds).
-MAX_FRAME_TIME = MAX_STEPS_PER_FRAME * DT
 PAD_EVENTS = (
     pygame.CONTROLLERDEVICEADDED,
     pygame.CONTROLLERDEVICEREMOVED,

@@ -179,6 +179,3 @@ class Art:
         if key not in self._rotated:
             self._rotated[key] = pygame.transform.rotate(frame, step * 45)
         return self._rotated[key]
-
-    def effect_length(self, name: str) -> int:
-        return len(self.effects[name])

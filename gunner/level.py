@@ -580,8 +580,3 @@ def read_level(path: str | Path, *, images: bool = True) -> Level:
         images=list(tmx.images) if images else [],
         files=[path] + [path.parent / s for t in root.iter("tileset") if (s := t.get("source"))],
     )
-
-
-def tile_range(lo: float, hi: float) -> range:
-    """Tile indices covered by the half-open pixel span [lo, hi)."""
-    return range(math.floor(lo / TILE), math.ceil(hi / TILE))

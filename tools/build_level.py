@@ -178,9 +178,6 @@ PROPERTY_TYPES = {
     "radius": "float",
     "damage": "int",
 }
-# Header keys that are instructions to this tool, not map properties.
-TOOL_KEYS = {"seed", "at", "drop"}
-
 # Cells that sit in front of the background and borrow the decoration above them.
 OVERLAY_CHARS = (
     {ONEWAY_CHAR, "B", PLAYER_CHAR} | set(FOREGROUND_CHARS) | set(OBJECT_CHARS) | set(DOOR_CHARS)
