@@ -114,15 +114,22 @@ def icon_health() -> pygame.Surface:
     return s
 
 
+def bevel(
+    s: pygame.Surface, x: int, y: int, w: int, h: int, light: Colour, body: Colour, shade: Colour
+) -> None:
+    """A filled box lit along its top and left edges, shaded along its bottom and right."""
+    rect(s, body, x, y, w, h)
+    rect(s, light, x, y, w, 1)
+    rect(s, light, x, y, 1, h)
+    rect(s, shade, x, y + h - 1, w, 1)
+    rect(s, shade, x + w - 1, y, 1, h)
+
+
 def icon_weapon(ch: str, light: Colour, body: Colour, shade: Colour) -> pygame.Surface:
     """A bevelled badge (Contra's falcon crates, boiled down) carrying the weapon letter."""
     s = new_surface(ICON, ICON)
-    rect(s, body, 2, 2, 12, 12)
     # Bevel: lit top-left, shaded bottom-right, corners clipped round.
-    rect(s, light, 2, 2, 12, 1)
-    rect(s, light, 2, 2, 1, 12)
-    rect(s, shade, 2, 13, 12, 1)
-    rect(s, shade, 13, 2, 1, 12)
+    bevel(s, 2, 2, 12, 12, light, body, shade)
     for cx, cy in ((2, 2), (13, 2), (2, 13), (13, 13)):
         put(s, cx, cy, (0, 0, 0, 0))
     # Letter with a drop shadow so it reads on every body colour.
@@ -156,11 +163,7 @@ def keycard(color: str) -> pygame.Surface:
     """A card held slightly tilted: coloured face, dark magnetic stripe, gold chip."""
     light, body, shade = KEY_RAMPS[color]
     s = new_surface(ICON, ICON)
-    rect(s, body, 1, 4, 14, 9)
-    rect(s, light, 1, 4, 14, 1)
-    rect(s, light, 1, 4, 1, 9)
-    rect(s, shade, 1, 12, 14, 1)
-    rect(s, shade, 14, 4, 1, 9)
+    bevel(s, 1, 4, 14, 9, light, body, shade)
     rect(s, OUTLINE, 2, 6, 12, 2)  # magnetic stripe
     rect(s, HAZARD if color != "yellow" else ORANGE, 3, 9, 3, 2)  # chip
     put(s, 3, 9, WHITE)
