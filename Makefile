@@ -29,11 +29,11 @@ test: $(VENV)/.dev
 	$(HEADLESS) $(BIN)/python -m pytest
 
 bench: $(VENV)/.bench
-	$(HEADLESS) $(BIN)/python -m gunner.bench $(ARGS)
+	$(HEADLESS) $(BIN)/python -m bench $(ARGS)
 
 # 100,000 random steps per shipped level, invariants checked every step, memory traced.
 soak: $(VENV)/.dev
-	$(HEADLESS) $(BIN)/python -m gunner.soak --frames 100000 --seed 1 $(ARGS)
+	$(HEADLESS) $(BIN)/python -m bench.soak --frames 100000 --seed 1 $(ARGS)
 
 # Re-record the regression replay of every shipped level (after a deliberate change
 # to the simulation: the replay tests then expect the new state hashes).
@@ -46,12 +46,12 @@ replays: $(VENV)/.dev
 	done
 
 lint: $(VENV)/.dev
-	$(BIN)/ruff check gunner tests tools
-	$(BIN)/ruff format --check gunner tests tools
+	$(BIN)/ruff check gunner bench tests tools
+	$(BIN)/ruff format --check gunner bench tests tools
 
 format: $(VENV)/.dev
-	$(BIN)/ruff check --fix gunner tests tools
-	$(BIN)/ruff format gunner tests tools
+	$(BIN)/ruff check --fix gunner bench tests tools
+	$(BIN)/ruff format gunner bench tests tools
 
 # Regenerate the committed art and sound, then the levels built from their sources.
 assets: $(VENV)/.dev

@@ -4,7 +4,7 @@ Every live entity and bullet lives in one `Quadtree`. Each simulation step an it
 `remove`d, moves, and is `add`ed back; collision candidates and the camera's draw list
 come from `query`.
 
-Design (chosen by measurement: ``python -m gunner.bench``, notes in the report)
+Design (chosen by measurement: ``python -m bench``, notes in the report)
 ---------------------------------------------------------------------------
 A loose quadtree files each item in exactly one node, chosen in O(1) from its size
 (the level) and its centre (the node), and a query visits the nodes whose loose bounds

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
+import math
 import random
 from dataclasses import dataclass, fields
 from typing import Any
@@ -134,6 +135,37 @@ class Stage:
         }
         self.camera = Camera(VIEW_W, VIEW_H, width, height)
         self.camera.snap(*player.hitbox.center)
+
+    # -- bookkeeping checks (the soak runs these every step; tests use them too) --------
+
+    def check_invariants(self) -> None:
+        """Raise InvariantError unless the quadtree holds exactly the live entities and
+        bullets, by identity, each where a query of its own hitbox finds it.
+
+        Comparing counts is not enough: a missing player and a stale corpse in its
+        place have the same count. A dead player waiting to respawn is off the list.
+        Call it between steps.
+        """
+        expected = {id(e): e for e in self.entities}
+        expected.update((id(b), b) for b in self.bullets.live)
+        if len(expected) != len(self.entities) + len(self.bullets):
+            raise InvariantError("an entity or bullet is listed twice")
+        held = {id(item): item for item in self.tree}
+        for key in held.keys() - expected.keys():
+            item = held[key]
+            raise InvariantError(f"the quadtree holds {_describe(item)}, which the stage does not")
+        for key in expected.keys() - held.keys():
+            raise InvariantError(f"{_describe(expected[key])} is missing from the quadtree")
+        for item in expected.values():
+            if not item.alive:
+                raise InvariantError(f"{_describe(item)} is dead but still in play")
+            if item not in self.tree.query(item.hitbox):
+                raise InvariantError(f"{_describe(item)} is not found where its hitbox is")
+        if self.player.alive and id(self.player) not in expected:
+            raise InvariantError("the player is alive but not in play")
+        x, y = self.player.hitbox.center
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise InvariantError(f"player position is not finite ({x}, {y})")
 
     # -- services entities use -------------------------------------------------------
 
@@ -480,3 +512,12 @@ def _plain_attributes(obj: object) -> dict[str, Any]:
 
 def _entity_state(entity: Entity) -> list[Any]:
     return [entity.kind, _plain_attributes(entity)]
+
+
+class InvariantError(AssertionError):
+    """The stage's bookkeeping disagrees with itself; str() says what broke."""
+
+
+def _describe(item: Any) -> str:
+    kind = getattr(item, "kind", type(item).__name__)
+    return f"{'a dead ' if not getattr(item, 'alive', True) else ''}{kind} at {tuple(item.hitbox)}"

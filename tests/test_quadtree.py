@@ -18,7 +18,7 @@ import pytest  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from gunner import bench  # noqa: E402
+from bench import broadphase as bench  # noqa: E402
 from gunner.quadtree import LEARN_AFTER, Quadtree  # noqa: E402
 
 BOUNDS = (0, 0, 640, 320)

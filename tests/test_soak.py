@@ -2,9 +2,9 @@
 
 import pytest
 
+from bench.soak import SoakError, check_invariants, main, shipped_levels, soak_level
 from gunner.level import load_level
-from gunner.soak import SoakError, check_invariants, main, shipped_levels, soak_level
-from gunner.stage import Stage
+from gunner.stage import InvariantError, Stage
 from maps import write_map
 
 ROWS = [
@@ -34,8 +34,37 @@ def test_invariant_check_catches_a_lost_quadtree_item(tmp_path):
     stage = Stage(load_level(write_map(tmp_path, ROWS), images=False))
     check_invariants(stage, "test", 0)
     stage.tree.remove(stage.player)  # what a forgotten re-add would look like
-    with pytest.raises(SoakError, match="quadtree holds"):
+    with pytest.raises(SoakError, match="test: step 7: Player .* missing from the quadtree"):
         check_invariants(stage, "test", 7)
+
+
+def test_invariants_compare_items_by_identity_not_by_count(tmp_path):
+    # The player missing and a dead soldier filed in its place: the counts still agree.
+    stage = Stage(load_level(write_map(tmp_path, ROWS), images=False))
+    stage.spawn("Soldier", 200, 64)
+    corpse = stage.entities.pop()
+    corpse.alive = False
+    stage.tree.remove(stage.player)
+    assert len(stage.tree) == len(stage.entities) + len(stage.bullets)
+    with pytest.raises(InvariantError, match="holds a dead Soldier"):
+        stage.check_invariants()
+
+
+def test_invariants_catch_an_item_the_tree_files_in_the_wrong_place(tmp_path):
+    stage = Stage(load_level(write_map(tmp_path, ROWS), images=False))
+    stage.player.hitbox.x += 200  # moved without leaving and re-entering the tree
+    with pytest.raises(InvariantError, match="Player .* not found where its hitbox is"):
+        stage.check_invariants()
+
+
+def test_invariants_catch_a_live_bullet_outside_the_tree(tmp_path):
+    stage = Stage(load_level(write_map(tmp_path, ROWS), images=False))
+    stage.step(stage.held)
+    stage.bullets.spawn(40, 40, 100, 0, team="player")  # spawned, never stepped
+    with pytest.raises(InvariantError, match="Bullet .* missing from the quadtree"):
+        stage.check_invariants()
+    stage.bullets.step(stage)
+    stage.check_invariants()
 
 
 def test_command_line_summary(tmp_path, capsys):

@@ -1,4 +1,4 @@
-"""Broad-phase benchmark: ``python -m gunner.bench [--quick] [--json] [--sizes 250,1000]``.
+"""Broad-phase benchmark: ``python -m bench [--quick] [--json] [--sizes 250,1000]``.
 
 One process, one seeded workload, every contender side by side. Each frame, every item
 does what the stage does: ``remove`` it, move it (bouncing inside the world), ``query``
@@ -583,10 +583,10 @@ def bench_workload(
 
 
 def bench_stage(frames: int = 30, warmup: int = 10) -> Row | None:
-    """The whole-stage step through the real game code (see gunner.bench_stage):
+    """The whole-stage step through the real game code (see bench.stage):
     1,000 enemies walking and shooting plus 2,000 bullets on a 300x60-tile map, tile
     collision included. Checks are the step's entity-entity + bullet-entity checks."""
-    from gunner import bench_stage as stage_bench
+    from bench import stage as stage_bench
 
     r = stage_bench.run(frames=frames, warmup=warmup)
     return Row(
@@ -605,8 +605,8 @@ def bench_stage(frames: int = 30, warmup: int = 10) -> Row | None:
 
 def bench_pacing(frames: int = 1800) -> Row:
     """Whole frames (step + render + debug overlay) on the largest shipped level, with
-    seeded random play (see gunner.pacing). ms is the median; the note has p99 and max."""
-    from gunner import pacing
+    seeded random play (see bench.pacing). ms is the median; the note has p99 and max."""
+    from bench import pacing
 
     r = pacing.measure(pacing.largest_level(), frames=frames)
     return Row(
@@ -644,7 +644,7 @@ def print_table(rows: Sequence[Row], notes: Sequence[str] = (), out: Any = None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m gunner.bench", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="tiny smoke run (a second or two)")
     ap.add_argument("--json", action="store_true", help="print results as JSON instead")
     ap.add_argument("--sizes", default="250,1000,2000,4000", help="comma-separated item counts")

@@ -3,7 +3,7 @@
 1,000 enemies walk (axis-split tile collision, turning at walls) and shoot, and
 bullets are topped up to 2,000 each step, on a 300x60-tile map of floors, ledges
 and walls. Every entity and bullet goes through the stage quadtree exactly as in
-the game. Used by `python -m gunner.bench`.
+the game. Used by `python -m bench`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Frame pacing: how long one whole frame (step + render + debug overlay) takes.
 
-    python -m gunner.pacing [--level PATH] [--frames N] [--seed S] [--json]
+    python -m bench.pacing [--level PATH] [--frames N] [--seed S] [--json]
 
 Runs headless on SDL's dummy video driver, on the largest shipped level (most
 tiles) unless told otherwise, with seeded random input and the F3 overlay on,
@@ -104,7 +104,7 @@ def measure(path: Path, frames: int = 1800, seed: int = 1) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m gunner.pacing", description="Frame time with the debug overlay on."
+        prog="python -m bench.pacing", description="Frame time with the debug overlay on."
     )
     parser.add_argument("--level", type=Path, help="map to measure (default: the largest shipped)")
     parser.add_argument("--frames", type=int, default=1800, metavar="N", help="frames to time")
@@ -120,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         path = args.level or largest_level()
         result = measure(path, max(1, args.frames), args.seed)
     except (LevelError, FileNotFoundError) as exc:
-        print(f"gunner.pacing: {exc}", file=sys.stderr)
+        print(f"bench.pacing: {exc}", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(result))

@@ -1,10 +1,10 @@
 """Soak test: long seeded random play on every level, checking invariants every step.
 
-    python -m gunner.soak --frames 100000 --seed 1 [levels...]   (make soak)
+    python -m bench.soak --frames 100000 --seed 1 [levels...]   (make soak)
 
-Each step it checks that the quadtree holds exactly the live entities and
-bullets (`len(stage.tree) == len(stage.entities) + len(stage.bullets)`) and
-that the player's position is a finite number. When a run is decided (the
+Each step it runs `Stage.check_invariants()`: the quadtree holds exactly the
+live entities and bullets, by identity, each where its hitbox is, the player
+among them at a finite position. When a run is decided (the
 player is out of lives, or reaches the exit) the stage restarts on the same
 level with the next seed, so all N steps keep exercising the game rather than
 idling on a game-over screen.
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 import tracemalloc
@@ -29,6 +28,7 @@ from pathlib import Path
 
 from gunner.config import LEVELS_DIR
 from gunner.input import RandomInput
+from gunner.stage import InvariantError, Stage
 
 # Allowed growth between the second and last quarters. Short runs (the test
 # suite's) see allocator noise of a few tens of KiB; a real leak of one small
@@ -70,23 +70,17 @@ class SoakResult:
         )
 
 
-def check_invariants(stage: object, level: str, step: int) -> None:
-    """Raise SoakError if the stage's bookkeeping disagrees with itself."""
-    tree, entities, bullets = stage.tree, stage.entities, stage.bullets  # type: ignore[attr-defined]
-    if len(tree) != len(entities) + len(bullets):
-        raise SoakError(
-            f"{level}: step {step}: quadtree holds {len(tree)} items but the stage has "
-            f"{len(entities)} entities + {len(bullets)} bullets"
-        )
-    x, y = stage.player.hitbox.center  # type: ignore[attr-defined]
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise SoakError(f"{level}: step {step}: player position is not finite ({x}, {y})")
+def check_invariants(stage: Stage, level: str, step: int) -> None:
+    """Raise SoakError naming the level and step if the stage's bookkeeping broke."""
+    try:
+        stage.check_invariants()
+    except InvariantError as exc:
+        raise SoakError(f"{level}: step {step}: {exc}") from None
 
 
 def soak_level(path: Path, frames: int, seed: int, memory: bool = True) -> SoakResult:
     """Run `frames` random steps on one level, checking invariants after every step."""
     from gunner.level import load_level
-    from gunner.stage import Stage
 
     level = load_level(path, images=False)
     name = str(path)
@@ -141,7 +135,7 @@ def shipped_levels() -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m gunner.soak",
+        prog="python -m bench.soak",
         description="Long random play on each level, checking invariants every step.",
     )
     parser.add_argument("levels", nargs="*", type=Path, help="maps (default: levels/*.tmx)")
@@ -164,14 +158,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     levels = args.levels or shipped_levels()
     if not levels:
-        print("gunner.soak: no levels to soak", file=sys.stderr)
+        print("bench.soak: no levels to soak", file=sys.stderr)
         return 1
     failed = False
     for path in levels:
         try:
             result = soak_level(path, args.frames, args.seed, memory=not args.no_memory)
         except (SoakError, LevelError) as exc:
-            print(f"gunner.soak: FAIL {exc}", file=sys.stderr)
+            print(f"bench.soak: FAIL {exc}", file=sys.stderr)
             failed = True
             continue
         leaking = not args.no_memory and result.growth_kib * 1024 > GROWTH_LIMIT
@@ -186,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(result.line() + ("  LEAK?" if leaking else ""))
         if leaking:
             print(
-                f"gunner.soak: FAIL {path}: memory grew {result.growth_kib:.0f} KiB "
+                f"bench.soak: FAIL {path}: memory grew {result.growth_kib:.0f} KiB "
                 f"after warm-up (limit {GROWTH_LIMIT // 1024} KiB)",
                 file=sys.stderr,
             )
