@@ -106,12 +106,13 @@ def problems(level: Level, schema: dict[str, ObjectClass] | None = None) -> list
 
     for cls, spec in schema.items():
         low, high = spec.count
-        have = by_class.get(cls, [])
-        if len(have) < low:
+        placed = by_class.get(cls, [])
+        if len(placed) < low:
             found.append(("map", f"no {cls} object; add one to an object layer"))
-        if high is not None and len(have) > high:
-            ids = ", ".join(str(s.id) for s in have)
-            found.append(("map", f"{len(have)} {cls} objects (ids {ids}); at most {high} allowed"))
+        if high is not None and len(placed) > high:
+            ids = ", ".join(str(s.id) for s in placed)
+            many = f"{len(placed)} {cls} objects (ids {ids}); at most {high} allowed"
+            found.append(("map", many))
     return found
 
 
@@ -127,12 +128,12 @@ def check_file(path: Path, schema: dict[str, ObjectClass] | None = None) -> list
 def run(paths: Iterable[str | Path], out: TextIO | None = None) -> int:
     """Check every map, print the report; the exit status (0 all valid, 1 problems, 2 usage)."""
     out = out or sys.stdout
-    paths = [Path(p) for p in paths]
-    if not paths:
+    maps = [Path(p) for p in paths]
+    if not maps:
         print("gunner: --check needs at least one map", file=sys.stderr)
         return USAGE
     status = OK
-    for path in paths:
+    for path in maps:
         lines = check_file(path)
         for line in lines:
             print(line, file=out)

@@ -111,9 +111,9 @@ def draw_hud(surface: pygame.Surface, stage: Stage) -> None:
         colour = text.RED if player.ammo <= max(3, (weapon.ammo or 0) // 8) else text.WHITE
         x = text.draw(surface, ammo_label(player.ammo), (rect.right + 4, 16), 16, colour).right
     x += 6
-    for colour in ("red", "blue", "yellow"):
-        if colour in player.keys:
-            _outlined_rect(surface, KEY_COLOURS[colour], pygame.Rect(x, 19, 6, 8))
+    for key in ("red", "blue", "yellow"):
+        if key in player.keys:
+            _outlined_rect(surface, KEY_COLOURS[key], pygame.Rect(x, 19, 6, 8))
             surface.fill((255, 255, 255), (x + 1, 20, 4, 1))  # the card's stripe
             x += 9
 

@@ -73,7 +73,9 @@ def _leaf_for(typical: tuple[float, float]) -> tuple[float, float]:
 class HasHitbox(Protocol):
     """Anything with a pygame ``FRect``/``Rect`` hitbox can live in the tree."""
 
-    hitbox: pygame.FRect | pygame.Rect
+    # Read-only here, so an item whose hitbox is declared as just an FRect conforms.
+    @property
+    def hitbox(self) -> pygame.FRect | pygame.Rect: ...
 
 
 class _Level:

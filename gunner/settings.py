@@ -43,6 +43,11 @@ ACTIONS: tuple[Buttons, ...] = (
 )
 
 
+def action_name(button: Buttons) -> str:
+    """An action's name in settings.json and the Options screen (`jump`, `fire`...)."""
+    return (button.name or f"button{int(button)}").lower()
+
+
 class StoreError(ValueError):
     """The file's contents are not what this version of the game writes."""
 
@@ -178,7 +183,7 @@ class Settings:
     def to_json(self) -> dict[str, Any]:
         return {
             "keys": {
-                b.name.lower(): [_key_name(k) for k in self.bindings.get(b, ())] for b in ACTIONS
+                action_name(b): [_key_name(k) for k in self.bindings.get(b, ())] for b in ACTIONS
             },
             "volume": {
                 "master": round(self.master_volume, 3),
@@ -200,15 +205,16 @@ class Settings:
         if not isinstance(keys, dict):
             raise StoreError("keys must be an object of action -> list of key names")
         for button in ACTIONS:
-            names = keys.get(button.name.lower())
+            action = action_name(button)
+            names = keys.get(action)
             if names is None:
                 continue
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                raise StoreError(f"keys.{button.name.lower()} must be a list of key names")
+                raise StoreError(f"keys.{action} must be a list of key names")
             try:
                 s.bindings[button] = tuple(_key_code(n) for n in names)
             except ValueError as exc:
-                raise StoreError(f"keys.{button.name.lower()}: unknown key name") from exc
+                raise StoreError(f"keys.{action}: unknown key name") from exc
         volume = data.get("volume", {})
         if not isinstance(volume, dict):
             raise StoreError("volume must be an object")

@@ -10,7 +10,7 @@ sight?) and `shoot` (one enemy bullet) are the shared halves of an attack;
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import pygame
 
@@ -31,6 +31,10 @@ MAX_FALL = 450.0
 LOS_INTERVAL = 6
 # Enemy bullets are slower than the player's (380+) so they can be dodged.
 BULLET_SPEED = 190.0
+
+
+class _BuiltFromFeet(Protocol):
+    def __call__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> Enemy: ...
 
 
 class Enemy(Entity):
@@ -55,7 +59,9 @@ class Enemy(Entity):
     @classmethod
     def from_spawn(cls, spawn: Spawn) -> Enemy:
         """Map-placed enemies are built from their feet: `cls(x, foot_y, props)`."""
-        return cls(*spawn.foot, spawn.props)  # type: ignore[call-arg]
+        # Concrete enemies take (x, foot_y, props); this base class takes a hitbox.
+        build = cast(_BuiltFromFeet, cls)
+        return build(*spawn.foot, spawn.props)
 
     def tick(self, stage: Stage) -> None:
         self.flash = max(0.0, self.flash - DT)

@@ -239,7 +239,7 @@ class Player(Entity):
         elif other.kind == "Checkpoint":
             other.reach(stage)  # type: ignore[attr-defined]
         elif hasattr(other, "collect"):
-            other.collect(self, stage)  # type: ignore[attr-defined]
+            other.collect(self, stage)
         elif other.team == "enemy" and other.alive:
             self.damage(getattr(other, "contact_damage", 1), stage, other.hitbox.centerx)
 

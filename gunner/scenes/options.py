@@ -14,7 +14,7 @@ import pygame
 from gunner import text
 from gunner.input import BACK_KEYS, CONFIRM_KEYS, DEFAULT_BINDINGS, Buttons
 from gunner.scenes.base import Scene, dim
-from gunner.settings import ACTIONS, MAX_SCALE, Settings
+from gunner.settings import ACTIONS, MAX_SCALE, Settings, action_name
 
 if TYPE_CHECKING:
     from gunner.app import App
@@ -58,7 +58,7 @@ class OptionsScene(Scene):
 
     def __init__(self) -> None:
         # Rows: the six actions, three volumes, fullscreen, scale, default keys, back.
-        self.rows: list[str] = [a.name for a in ACTIONS] + [v for v, _ in VOLUMES]
+        self.rows: list[str] = [action_name(a).upper() for a in ACTIONS] + [v for v, _ in VOLUMES]
         self.rows += ["fullscreen", "scale", "defaults", "back"]
         self.index = 0
         self.waiting_for_key = False
