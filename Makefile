@@ -3,23 +3,26 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+# setuptools announces every editable install with a warning that needs no action
+# (the data folders are mapped into the package); keep `make run` quiet.
+PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet
 
-.PHONY: run test bench lint format assets levels soak replays clean
+.PHONY: run test bench lint format assets levels soak replays bundle clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.run: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(PIP) -e .
 	touch $@
 
 $(VENV)/.dev: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(PIP) -e '.[dev]'
 	touch $@
 
 $(VENV)/.bench: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev,bench]'
+	$(PIP) -e '.[dev,bench]'
 	touch $@
 
 run: $(VENV)/.run
@@ -48,6 +51,7 @@ replays: $(VENV)/.dev
 lint: $(VENV)/.dev
 	$(BIN)/ruff check gunner bench tests tools
 	$(BIN)/ruff format --check gunner bench tests tools
+	$(BIN)/mypy gunner
 
 format: $(VENV)/.dev
 	$(BIN)/ruff check --fix gunner bench tests tools
@@ -57,5 +61,9 @@ format: $(VENV)/.dev
 assets: $(VENV)/.dev
 	$(HEADLESS) $(BIN)/python tools/make_assets.py
 
+# A one-folder frozen build in dist/gunner/ (PyInstaller, from gunner.spec).
+bundle: $(VENV)/.dev
+	$(BIN)/pyinstaller --noconfirm gunner.spec
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .mypy_cache build dist

@@ -15,6 +15,8 @@ import time
 import traceback
 from pathlib import Path
 
+from gunner import GAME_NAME, __version__
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -23,6 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Keys: arrows/WASD move and aim, Z/J jump, X/K fire, Esc/P pause, "
         "F3 debug overlay, F11 fullscreen.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--level", type=Path, metavar="PATH", help="start straight in this map")
     parser.add_argument(
         "--check",
@@ -75,6 +78,13 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    from gunner.data import DataMissingError
+
+    try:
+        import gunner.config  # noqa: F401  (finds the installed art and levels)
+    except DataMissingError as exc:
+        print(f"gunner: {exc}", file=sys.stderr)
+        return 1
     if args.check:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         from gunner.check import run
@@ -92,6 +102,10 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # The window's class (X11/Wayland: what docks and task bars group by) comes from
+    # the game's name, not from the script SDL sees (`__main__.py`).
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", GAME_NAME.lower())
+    os.environ.setdefault("SDL_APP_NAME", GAME_NAME)
     from gunner.settings import MAX_SCALE
 
     if args.scale is not None and not 1 <= args.scale <= MAX_SCALE:
@@ -151,6 +165,7 @@ def run_window(args: argparse.Namespace) -> int:
 def _play_in_window(args: argparse.Namespace) -> int:
     from gunner.app import App
     from gunner.replay import Recorder, Replay
+    from gunner.scenes.base import Scene
     from gunner.scenes.play import PlayScene
     from gunner.scenes.title import TitleScene
     from gunner.settings import Progress, Settings, load_settings, usable_data_dir
@@ -165,6 +180,7 @@ def _play_in_window(args: argparse.Namespace) -> int:
         progress=Progress(folder) if folder else None,
         recorder=Recorder(args.record) if args.record else None,
     )
+    first: Scene
     if replay is not None:
         first = PlayScene(replay.level_path, seed=replay.seed, replay=replay.source())
     elif args.level:
@@ -204,12 +220,13 @@ def run_headless(args: argparse.Namespace) -> int:
     from gunner.input import Buttons, RandomInput
     from gunner.level import load_level
     from gunner.render import draw_stage
-    from gunner.replay import Replay, level_ref
+    from gunner.replay import Replay, ReplayInput, level_ref
     from gunner.stage import Stage
 
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((VIEW_W, VIEW_H))
+    source: ReplayInput | RandomInput | None
     if args.replay:
         replay = Replay.load(args.replay)
         path, seed, source = replay.level_path, replay.seed, replay.source()

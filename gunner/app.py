@@ -13,9 +13,11 @@ import contextlib
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
+from gunner import GAME_NAME
 from gunner.assets import Art
 from gunner.audio import Audio
 from gunner.config import ASSETS_DIR, DT, MAX_STEPS_PER_FRAME, VIEW_H, VIEW_W
@@ -25,6 +27,9 @@ from gunner.input import Buttons, buttons_from_keys
 from gunner.level import LevelError
 from gunner.scenes.base import Scene
 from gunner.settings import Progress, Settings, save_settings
+
+if TYPE_CHECKING:
+    from gunner.replay import Recorder
 
 PAD_EVENTS = (
     pygame.CONTROLLERDEVICEADDED,
@@ -75,10 +80,10 @@ class App:
         scale: int | None = None,
         settings: Settings | None = None,
         progress: Progress | None = None,
-        recorder: object | None = None,
+        recorder: Recorder | None = None,
     ) -> None:
         pygame.init()
-        pygame.display.set_caption("Gunner")
+        pygame.display.set_caption(GAME_NAME)
         # Saved settings apply unless the command line overrides them for this run.
         self.settings = settings or Settings()
         self.progress = progress
@@ -129,6 +134,8 @@ class App:
     def present(self) -> None:
         """Scale the logical frame by a whole number into the window, letterboxed."""
         window = pygame.display.get_surface()
+        if window is None:  # no display mode (yet): nothing to show on
+            return
         viewport = integer_viewport(window.get_size(), (VIEW_W, VIEW_H))
         window.fill((0, 0, 0))
         pygame.transform.scale(self.surface, viewport.size, window.subsurface(viewport))
@@ -223,7 +230,7 @@ class App:
             self._run(first)
         finally:
             if self.recorder is not None:
-                self.recorder.save()  # type: ignore[attr-defined]
+                self.recorder.save()
             pygame.quit()
 
     def _run(self, first: Scene) -> None:

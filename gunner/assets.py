@@ -16,6 +16,9 @@ import pygame
 
 from gunner.config import ASSETS_DIR
 
+# Installed players have no Makefile: tell them what helps them, and developers what to run.
+MISSING_HINT = "reinstall Gunner; in a checkout, `python tools/make_assets.py` regenerates it"
+
 
 class AssetError(Exception):
     """An asset the game needs is missing or unreadable; str() is one line."""
@@ -50,7 +53,7 @@ def load_player_meta(directory: Path = ASSETS_DIR) -> PlayerMeta:
             muzzle={k: (int(v[0]), int(v[1])) for k, v in data["muzzle"].items()},
         )
     except FileNotFoundError:
-        raise AssetError(path, "missing; run `make assets` to generate it") from None
+        raise AssetError(path, f"missing ({MISSING_HINT})") from None
     except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
         raise AssetError(path, f"unreadable ({type(exc).__name__}: {exc})") from None
 
@@ -60,7 +63,7 @@ def load_image(path: Path) -> pygame.Surface:
     try:
         return pygame.image.load(str(path)).convert_alpha()
     except FileNotFoundError:
-        raise AssetError(path, "missing; run `make assets` to generate it") from None
+        raise AssetError(path, f"missing ({MISSING_HINT})") from None
     except pygame.error as exc:
         raise AssetError(path, f"unreadable image ({exc})") from None
 

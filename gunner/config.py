@@ -1,10 +1,10 @@
 """Constants shared by every system: resolution, timing, paths."""
 
-from pathlib import Path
+from gunner.data import assets_dir, levels_dir
 
-ROOT = Path(__file__).resolve().parent.parent
-ASSETS_DIR = ROOT / "assets"
-LEVELS_DIR = ROOT / "levels"
+# Found through importlib.resources (see gunner/data), never from __file__.
+ASSETS_DIR = assets_dir()
+LEVELS_DIR = levels_dir()
 
 # Pixel-art logical resolution; the window shows it scaled by a whole number.
 VIEW_W = 480

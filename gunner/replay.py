@@ -22,11 +22,11 @@ import json
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from gunner.config import ROOT
+from gunner import __version__
+from gunner.config import LEVELS_DIR
 from gunner.input import Buttons
 
 FORMAT = 1
@@ -44,10 +44,7 @@ class ReplayError(Exception):
 
 
 def game_version() -> str:
-    try:
-        return metadata.version("gunner")
-    except metadata.PackageNotFoundError:
-        return "dev"
+    return __version__
 
 
 def encode_runs(masks: Iterable[int]) -> list[list[int]]:
@@ -69,17 +66,22 @@ def decode_runs(runs: Iterable[Iterable[int]]) -> list[int]:
 
 
 def level_ref(path: Path) -> str:
-    """How a replay names its level: relative to the project when inside it."""
+    """How a replay names its level: `levels/NAME.tmx` for a shipped level, so the
+    replay plays on any install; an absolute path otherwise."""
     resolved = Path(path).resolve()
     try:
-        return resolved.relative_to(ROOT).as_posix()
+        return "levels/" + resolved.relative_to(LEVELS_DIR.resolve()).as_posix()
     except ValueError:
         return str(resolved)
 
 
 def resolve_level(ref: str) -> Path:
     path = Path(ref)
-    return path if path.is_absolute() else ROOT / path
+    if path.is_absolute():
+        return path
+    if path.parts[:1] == ("levels",):
+        return LEVELS_DIR.joinpath(*path.parts[1:])
+    return path  # relative to where the game was started
 
 
 @dataclass

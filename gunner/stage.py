@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from gunner.assets import PlayerMeta, load_player_meta
-from gunner.bullets import BulletSystem
+from gunner.bullets import Bullet, BulletSystem
 from gunner.camera import Camera
 from gunner.config import DT, VIEW_H, VIEW_W
 from gunner.entities import Entity, create_entity
@@ -146,7 +146,7 @@ class Stage:
         place have the same count. A dead player waiting to respawn is off the list.
         Call it between steps.
         """
-        expected = {id(e): e for e in self.entities}
+        expected: dict[int, Entity | Bullet] = {id(e): e for e in self.entities}
         expected.update((id(b), b) for b in self.bullets.live)
         if len(expected) != len(self.entities) + len(self.bullets):
             raise InvariantError("an entity or bullet is listed twice")

@@ -11,10 +11,12 @@ import numpy as np
 import pytest
 
 from gunner.check import check_file, run
-from gunner.config import LEVELS_DIR, ROOT
+from gunner.config import LEVELS_DIR
 from gunner.level import load_level, read_level
 from gunner.objects import SCHEMA, ObjectClass, Prop
 from maps import write_map
+
+ROOT = Path(__file__).resolve().parent.parent  # the checkout
 
 SHIPPED = sorted(LEVELS_DIR.glob("*.tmx"))
 BROKEN = Path(__file__).parent / "maps" / "broken"

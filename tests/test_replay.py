@@ -5,13 +5,14 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from gunner.app import App
-from gunner.config import LEVELS_DIR, ROOT
+from gunner.config import LEVELS_DIR
 from gunner.input import Buttons
 from gunner.replay import (
     Recorder,
@@ -24,6 +25,8 @@ from gunner.replay import (
 )
 from gunner.scenes.play import PlayScene
 from maps import write_map
+
+ROOT = Path(__file__).resolve().parent.parent  # the checkout
 
 SHIPPED = sorted(LEVELS_DIR.glob("*.tmx"))
 REPLAYS = ROOT / "tests" / "replays"

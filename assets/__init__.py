@@ -1,0 +1,1 @@
+"""Gunner's generated art and sound (package data; made by tools/make_assets.py)."""

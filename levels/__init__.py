@@ -1,0 +1,1 @@
+"""Gunner's campaign levels (package data; built by tools/build_level.py)."""
