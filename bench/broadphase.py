@@ -41,6 +41,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from gunner.broadphase import TutorialQuadtree, UniformGrid  # noqa: E402
 from gunner.quadtree import Quadtree  # noqa: E402
 
 FRect = pygame.FRect
@@ -172,94 +173,14 @@ class Ours(TreeLike):
         return Quadtree((0, 0, WORLD_W, WORLD_H), typical_size=ENTITY_SIZE)
 
 
-class _TutNode:
-    __slots__ = ("x", "y", "w", "h", "depth", "ents", "kids")
-
-    def __init__(self, x: float, y: float, w: float, h: float, depth: int, max_depth: int):
-        self.x, self.y, self.w, self.h, self.depth = x, y, w, h, depth
-        self.ents: list[Body] = []
-        self.kids: list[_TutNode] | None = None
-        if depth < max_depth:  # the tutorial pre-builds the whole tree to a fixed depth
-            hw, hh = w / 2, h / 2
-            self.kids = [
-                _TutNode(x + hw, y, hw, hh, depth + 1, max_depth),  # 0: top right
-                _TutNode(x, y, hw, hh, depth + 1, max_depth),  # 1: top left
-                _TutNode(x, y + hh, hw, hh, depth + 1, max_depth),  # 2: bottom left
-                _TutNode(x + hw, y + hh, hw, hh, depth + 1, max_depth),  # 3: bottom right
-            ]
-
-
-def _tut_index(n: _TutNode, x: float, y: float, w: float, h: float) -> int:
-    """The tutorial's getIndex: the quadrant the rect fits in, -1 if it straddles."""
-    vmid = n.x + n.w / 2
-    hmid = n.y + n.h / 2
-    top = y < hmid and y + h < hmid
-    bottom = y > hmid
-    if x < vmid and x + w < vmid:
-        if top:
-            return 1
-        if bottom:
-            return 2
-    elif x > vmid:
-        if top:
-            return 0
-        if bottom:
-            return 3
-    return -1
-
-
-class TutorialTree:
-    """The SDL2 "gunner" tutorial's quadtree (fixed depth, straddlers stay in the parent).
-
-    ``remove`` walks down with the item's *current* hitbox, as the tutorial does: it
-    only works because the stage removes an item before moving it.
-    """
-
-    def __init__(self, bounds: tuple[float, float, float, float], max_depth: int) -> None:
-        self.root = _TutNode(*bounds, 0, max_depth)
-        self.checks = 0
-
-    def _node(self, b: Body) -> _TutNode:
-        x, y, w, h = b.hitbox
-        n = self.root
-        while n.kids is not None:
-            i = _tut_index(n, x, y, w, h)
-            if i < 0:
-                break
-            n = n.kids[i]
-        return n
-
-    def add(self, b: Body) -> None:
-        self._node(b).ents.append(b)
-
-    def remove(self, b: Body) -> None:
-        self._node(b).ents.remove(b)
-
-    def _within(self, n: _TutNode, x: float, y: float, w: float, h: float, out: list) -> None:
-        if n.kids is not None:
-            i = _tut_index(n, x, y, w, h)
-            if i >= 0:
-                self._within(n.kids[i], x, y, w, h, out)
-            else:  # a straddling query visits all four children
-                for k in n.kids:
-                    self._within(k, x, y, w, h, out)
-        out.extend(n.ents)
-
-    def query(self, rect: FRect, ignore: Body | None = None) -> list[Body]:
-        cands: list[Body] = []
-        x, y, w, h = rect
-        self._within(self.root, x, y, w, h, cands)
-        self.checks += len(cands)
-        collide = rect.colliderect
-        return [c for c in cands if c is not ignore and collide(c.hitbox)]
-
-
 class Tutorial(TreeLike):
+    """The game's own copy of the tutorial's tree (gunner.broadphase, F4 in play)."""
+
     name = "tutorial (depth 4)"
     depth = 4
 
     def make(self, bodies: list[Body]) -> Any:
-        return TutorialTree((0.0, 0.0, WORLD_W, WORLD_H), self.depth)
+        return TutorialQuadtree((0.0, 0.0, WORLD_W, WORLD_H), self.depth)
 
 
 class _RNode:
@@ -353,62 +274,13 @@ class Rebuilt(Contender):
         self.checks += checks
 
 
-class GridTree:
-    """Uniform grid: an item is filed in every cell its hitbox touches; queries de-dup."""
-
-    def __init__(self, cell: float) -> None:
-        self.inv = 1.0 / cell
-        self.ncols = int(WORLD_W // cell) + 1
-        self.maxr = int(WORLD_H // cell)
-        self.cells: dict[int, dict[Body, None]] = {}
-        self.where: dict[Body, list[dict[Body, None]]] = {}
-        self.checks = 0
-
-    def _span(self, x: float, y: float, w: float, h: float) -> tuple[int, int, int, int]:
-        inv, maxc, maxr = self.inv, self.ncols - 1, self.maxr
-        c0 = min(max(int(x * inv), 0), maxc)
-        c1 = min(max(int((x + w) * inv), 0), maxc)
-        r0 = min(max(int(y * inv), 0), maxr)
-        r1 = min(max(int((y + h) * inv), 0), maxr)
-        return c0, c1, r0, r1
-
-    def add(self, b: Body) -> None:
-        c0, c1, r0, r1 = self._span(*b.hitbox)
-        cells, ncols = self.cells, self.ncols
-        mine = []
-        for r in range(r0, r1 + 1):
-            for c in range(c0, c1 + 1):
-                k = r * ncols + c
-                cell = cells.get(k)
-                if cell is None:
-                    cell = cells[k] = {}
-                cell[b] = None
-                mine.append(cell)
-        self.where[b] = mine
-
-    def remove(self, b: Body) -> None:
-        for cell in self.where.pop(b):
-            del cell[b]
-
-    def query(self, rect: FRect, ignore: Body | None = None) -> list[Body]:
-        c0, c1, r0, r1 = self._span(*rect)
-        cells, ncols = self.cells, self.ncols
-        seen: set[Body] = set()
-        for r in range(r0, r1 + 1):
-            for c in range(c0, c1 + 1):
-                cell = cells.get(r * ncols + c)
-                if cell:
-                    seen.update(cell)
-        self.checks += len(seen)
-        collide = rect.colliderect
-        return [o for o in seen if o is not ignore and collide(o.hitbox)]
-
-
 class Grid(TreeLike):
+    """The game's uniform grid (gunner.broadphase, F4 in play)."""
+
     name = "uniform grid 64"
 
     def make(self, bodies: list[Body]) -> Any:
-        return GridTree(64.0)
+        return UniformGrid((0.0, 0.0, WORLD_W, WORLD_H), 64.0)
 
 
 class PyQtree(Contender):

@@ -1,76 +1,132 @@
-"""The bullet system: spawn, move, hit tiles or entities, die; bullets are pooled.
+"""The bullet system: every bullet as a row of numpy arrays (structure of arrays).
 
-Bullets live in the stage quadtree beside the entities. Each step a bullet is
-removed from the tree, moved, tested against the tiles it swept and against
-the entities a quadtree query of its hitbox returns, and re-added if it lives.
+Each step the system takes all its bullets out of the stage tree's bullet class,
+walks every path through the tile grid at once (the cell-by-cell rule line of
+sight uses, so no bullet slips through a tile corner or a one-tile diagonal
+wall), asks the tree for the entities every swept path overlaps in one batched
+query, resolves hits in spawn order, and files the survivors back, all in bulk.
+Python runs per *hit*, never per bullet.
 """
 
 from __future__ import annotations
 
-import math
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pygame
 
-from gunner.config import DT, TILE
+from gunner.config import DT
 
 if TYPE_CHECKING:
     from gunner.stage import Stage
 
 BULLET_SIZE = 4
+HALF = BULLET_SIZE / 2
 BULLET_LIFE = 1.6  # seconds; a bullet that hits nothing fades out off-screen
-# A bullet samples the tile grid at least this often along its path, so it
-# cannot skip over a one-tile wall however fast it flies.
-SAMPLE_STEP = TILE / 2
+TEAMS = ("player", "enemy", "neutral")
+_TEAM = {name: i for i, name in enumerate(TEAMS)}
+_FIELDS = {
+    "id": np.int64,
+    "x": np.float64,  # centre
+    "y": np.float64,
+    "vx": np.float64,
+    "vy": np.float64,
+    "life": np.float64,
+    "team": np.int8,
+    "damage": np.int32,
+    "style": np.int16,
+    "blast_radius": np.float64,
+    "blast_damage": np.int32,
+}
 
 
+@dataclass
 class Bullet:
-    __slots__ = (
-        "hitbox",
-        "vx",
-        "vy",
-        "team",
-        "damage",
-        "life",
-        "alive",
-        "style",
-        "blast_radius",
-        "blast_damage",
-    )
+    """One bullet as entities see it when it strikes them (`Entity.hit`)."""
+
+    hitbox: pygame.FRect
+    vx: float
+    vy: float
+    team: str
+    damage: int
+    style: str
+    blast_radius: float
+    blast_damage: int
+    life: float
+    alive: bool
 
     kind = "Bullet"
-    # Bullets share the quadtree with entities; these say they block nothing.
-    solid = False
-    shootable = False
 
-    def __init__(self) -> None:
-        self.hitbox = pygame.FRect(0, 0, BULLET_SIZE, BULLET_SIZE)
-        self.vx = self.vy = 0.0
-        self.team = "player"
-        self.damage = 1
-        self.life = 0.0
-        self.alive = False
-        self.style = "player"  # sprite: player, enemy, rocket
-        self.blast_radius = 0.0  # > 0: explodes where it strikes
-        self.blast_damage = 0
 
-    def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: object) -> None:
-        image = art.bullet_image(self.style, self.vx, self.vy)  # type: ignore[attr-defined]
-        cx, cy = self.hitbox.center
-        surface.blit(image, image.get_rect(center=(round(cx - offset[0]), round(cy - offset[1]))))
+class BulletHandle:
+    """A live view of one spawned bullet (what `spawn` returns): reads the arrays."""
+
+    __slots__ = ("_system", "id")
+
+    def __init__(self, system: BulletSystem, bullet_id: int) -> None:
+        self._system = system
+        self.id = bullet_id
+
+    def _row(self) -> int | None:
+        s = self._system
+        i = int(np.searchsorted(s.id[: s.n], self.id))  # ids ascend: spawn order is kept
+        return i if i < s.n and s.id[i] == self.id else None
+
+    def view(self) -> Bullet | None:
+        i = self._row()
+        return None if i is None else self._system.bullet(i)
+
+    def __getattr__(self, name: str) -> Any:
+        bullet = self.view()
+        if bullet is None:
+            if name == "alive":
+                return False
+            raise AttributeError(f"bullet {self.id} is gone; only .alive is known")
+        return getattr(bullet, name)
 
 
 class BulletSystem:
-    """All live bullets, plus a pool of dead ones to reuse (Object Pool)."""
+    """All live bullets, as parallel arrays grown by doubling (rows 0..n-1 are live)."""
+
+    # The arrays (see _FIELDS), made by _grow.
+    id: np.ndarray
+    x: np.ndarray
+    y: np.ndarray
+    vx: np.ndarray
+    vy: np.ndarray
+    life: np.ndarray
+    team: np.ndarray
+    damage: np.ndarray
+    style: np.ndarray
+    blast_radius: np.ndarray
+    blast_damage: np.ndarray
 
     def __init__(self) -> None:
-        self.live: list[Bullet] = []
-        self._pool: list[Bullet] = []
+        self.n = 0
+        # Rows below this are filed in the stage tree; later ones were spawned since
+        # the last step (an entity fired) and join the tree when the bullets step.
+        self.filed = 0
+        self._next_id = 0
+        self.styles: list[str] = ["player", "enemy", "rocket"]
+        self._cap = 0
+        self._grow(256)
         self.fired = 0
         self.hits = 0
 
+    def _grow(self, cap: int) -> None:
+        for name, dtype in _FIELDS.items():
+            old = getattr(self, name, None)
+            new = np.zeros(cap, dtype=dtype)
+            if old is not None:
+                new[: self.n] = old[: self.n]
+            setattr(self, name, new)
+        self._cap = cap
+
     def __len__(self) -> int:
-        return len(self.live)
+        return self.n
+
+    # -- spawning and reading ---------------------------------------------------------
 
     def spawn(
         self,
@@ -83,83 +139,192 @@ class BulletSystem:
         style: str | None = None,
         blast_radius: float = 0.0,
         blast_damage: int = 0,
-    ) -> Bullet:
-        """A new bullet centred on (x, y). It joins the quadtree when the bullets step."""
-        bullet = self._pool.pop() if self._pool else Bullet()
-        bullet.hitbox.center = (x, y)
-        bullet.vx, bullet.vy = vx, vy
-        bullet.team, bullet.damage = team, damage
-        bullet.style = style or ("enemy" if team == "enemy" else "player")
-        bullet.blast_radius, bullet.blast_damage = blast_radius, blast_damage
-        bullet.life = BULLET_LIFE
-        bullet.alive = True
-        self.live.append(bullet)
+    ) -> BulletHandle:
+        """A new bullet centred on (x, y). It joins the tree when the bullets step."""
+        if self.n == self._cap:
+            self._grow(self._cap * 2)
+        style = style or ("enemy" if team == "enemy" else "player")
+        if style not in self.styles:
+            self.styles.append(style)
+        i = self.n
+        self.id[i] = self._next_id
+        self.x[i], self.y[i], self.vx[i], self.vy[i] = x, y, vx, vy
+        self.life[i] = BULLET_LIFE
+        self.team[i] = _TEAM[team]
+        self.damage[i] = damage
+        self.style[i] = self.styles.index(style)
+        self.blast_radius[i], self.blast_damage[i] = blast_radius, blast_damage
+        self.n += 1
+        self._next_id += 1
         if team == "player":
             self.fired += 1
-        return bullet
+        return BulletHandle(self, self._next_id - 1)
+
+    def bullet(self, i: int) -> Bullet:
+        """Row ``i`` as a plain object (for entities, tools and tests)."""
+        return Bullet(
+            hitbox=pygame.FRect(self.x[i] - HALF, self.y[i] - HALF, BULLET_SIZE, BULLET_SIZE),
+            vx=float(self.vx[i]),
+            vy=float(self.vy[i]),
+            team=TEAMS[self.team[i]],
+            damage=int(self.damage[i]),
+            style=self.styles[self.style[i]],
+            blast_radius=float(self.blast_radius[i]),
+            blast_damage=int(self.blast_damage[i]),
+            life=float(self.life[i]),
+            alive=True,
+        )
+
+    @property
+    def live(self) -> list[Bullet]:
+        """Every live bullet as it is now (a snapshot), in spawn order."""
+        return [self.bullet(i) for i in range(self.n)]
+
+    def boxes(self, rows: np.ndarray | slice | None = None) -> np.ndarray:
+        """(n, 4) float32 hitboxes (x, y, w, h) of the given rows (default: all live)."""
+        sel = slice(0, self.n) if rows is None else rows
+        x, y = self.x[sel], self.y[sel]
+        out = np.empty((len(x), 4), dtype=np.float32)
+        out[:, 0] = x - HALF
+        out[:, 1] = y - HALF
+        out[:, 2:] = BULLET_SIZE
+        return out
+
+    def state(self) -> list[Any]:
+        """Everything that carries to the next step, for the stage's hash."""
+        n = self.n
+        return [
+            self._next_id,
+            self.styles,
+            *(getattr(self, name)[:n].tolist() for name in _FIELDS),
+        ]
 
     def clear(self) -> None:
-        self._pool.extend(self.live)
-        self.live.clear()
+        """Forget every bullet (the caller empties the tree's bullet class)."""
+        self.n = self.filed = 0
+
+    # -- the step -----------------------------------------------------------------------
 
     def step(self, stage: Stage) -> None:
-        tree, tiles = stage.tree, stage.tilemap
-        map_w, map_h = tiles.pixel_width, tiles.pixel_height
-        survivors: list[Bullet] = []
-        # Bullets spawned while this runs (an explosion's shrapnel) wait for the next step.
-        current, self.live = self.live, []
-        for bullet in current:
-            if bullet in tree:
-                tree.remove(bullet)
-            if self._advance(bullet, stage) and self._strike(bullet, stage):
-                box = bullet.hitbox
-                if box.right < 0 or box.left > map_w or box.bottom < 0 or box.top > map_h:
-                    bullet.alive = False
-            if bullet.alive:
-                tree.add(bullet)
-                survivors.append(bullet)
-            else:
-                self._pool.append(bullet)
-        self.live = survivors + self.live
+        tree = stage.tree
+        n = self.n
+        tree.bullets.remove_many(self.id[: self.filed])
+        self.filed = 0
+        if n == 0:
+            return
+        self.life[:n] -= DT
+        alive = self.life[:n] > 0
+        x0, y0 = self.x[:n].copy(), self.y[:n].copy()
+        dx, dy = self.vx[:n] * DT, self.vy[:n] * DT
+        t_wall = np.full(n, np.inf)
+        moving = np.flatnonzero(alive)
+        t_wall[moving] = stage.tilemap.first_solid(x0[moving], y0[moving], dx[moving], dy[moving])
+        t_end = np.minimum(t_wall, 1.0)
+        # Every entity each swept path overlaps, in one batched query of the tree.
+        ex, ey = x0 + dx * t_end, y0 + dy * t_end
+        sweep = np.empty((len(moving), 4), dtype=np.float32)
+        sweep[:, 0] = np.minimum(x0, ex)[moving] - HALF
+        sweep[:, 1] = np.minimum(y0, ey)[moving] - HALF
+        sweep[:, 2] = np.abs(ex - x0)[moving] + BULLET_SIZE
+        sweep[:, 3] = np.abs(ey - y0)[moving] + BULLET_SIZE
+        before = tree.checks
+        index, found = tree.query_many(sweep)
+        stage.counters.bullet_entity += tree.checks - before
+        strikes = self._strikes(moving[index] if len(index) else index, found, x0, y0, dx, dy)
 
-    def _advance(self, bullet: Bullet, stage: Stage) -> bool:
-        """Move along the path in short samples; False if it struck a tile or expired."""
-        bullet.life -= DT
-        if bullet.life <= 0:
-            bullet.alive = False
-            return False
-        dx, dy = bullet.vx * DT, bullet.vy * DT
-        samples = max(1, math.ceil(max(abs(dx), abs(dy)) / SAMPLE_STEP))
-        box, tiles = bullet.hitbox, stage.tilemap
-        sx, sy = dx / samples, dy / samples
-        for _ in range(samples):
-            box.x += sx
-            box.y += sy
-            cx, cy = box.center
-            if tiles.is_solid_at(cx, cy):
-                bullet.alive = False
-                self._burst(bullet, stage, cx - sx * 0.5, cy - sy * 0.5)
+        # Resolve in spawn order: a blast or a kill changes what later bullets meet.
+        events = sorted(set(np.flatnonzero(t_wall <= 1.0).tolist()) | strikes.keys())
+        for i in events:
+            hit = False
+            for t, other in strikes.get(i, ()):
+                if t > t_end[i] or not other.alive:
+                    continue
+                self.x[i], self.y[i] = x0[i] + dx[i] * t, y0[i] + dy[i] * t
+                alive[i] = False
+                bullet = self.bullet(i)
+                other.hit(bullet, stage)
+                self.hits += bool(self.team[i] == 0 and other.team != "neutral")
+                self._burst(i, stage, float(self.x[i]), float(self.y[i]))
+                hit = True
+                break
+            if not hit and t_wall[i] <= 1.0:
+                t = t_wall[i]
+                self.x[i], self.y[i] = x0[i] + dx[i] * t, y0[i] + dy[i] * t
+                alive[i] = False
+                self._burst(i, stage, float(self.x[i]), float(self.y[i]))
                 stage.emit("hit_wall")
-                return False
-        return True
+        flying = alive.copy()  # struck bullets stay where they struck
+        self.x[:n][flying] += dx[flying]
+        self.y[:n][flying] += dy[flying]
+        # Gone once wholly off the map.
+        map_w, map_h = stage.tilemap.pixel_width, stage.tilemap.pixel_height
+        x, y = self.x[:n], self.y[:n]
+        alive &= (x + HALF >= 0) & (x - HALF <= map_w) & (y + HALF >= 0) & (y - HALF <= map_h)
+        self._keep(alive)
+        tree.bullets.add_many(self.id[: self.n], self.boxes())
+        self.filed = self.n
 
-    def _burst(self, bullet: Bullet, stage: Stage, x: float, y: float) -> None:
+    def _strikes(
+        self,
+        rows: np.ndarray,
+        found: list[Any],
+        x0: np.ndarray,
+        y0: np.ndarray,
+        dx: np.ndarray,
+        dy: np.ndarray,
+    ) -> dict[int, list[tuple[float, Any]]]:
+        """For each bullet row, the entities its path enters, sorted by when (t in 0..1)."""
+        out: dict[int, list[tuple[float, Any]]] = {}
+        if not found:
+            return out
+        teams = [TEAMS[k] for k in self.team[: self.n].tolist()]
+        for i, other in zip(rows.tolist(), found, strict=True):
+            if not other.shootable or other.team == teams[i]:
+                continue
+            t = _enter(other.hitbox, float(x0[i]), float(y0[i]), float(dx[i]), float(dy[i]))
+            if t is not None:
+                out.setdefault(i, []).append((t, other))
+        for hits in out.values():
+            hits.sort(key=lambda hit: hit[0])  # stable: ties keep stage order
+        return out
+
+    def _burst(self, i: int, stage: Stage, x: float, y: float) -> None:
         """What a bullet leaves where it strikes: sparks, or an explosion for rockets."""
-        if bullet.blast_radius > 0:
-            stage.explode(x, y, bullet.blast_radius, bullet.blast_damage, bullet.team)
+        if self.blast_radius[i] > 0:
+            stage.explode(
+                x, y, float(self.blast_radius[i]), int(self.blast_damage[i]), TEAMS[self.team[i]]
+            )
         else:
             stage.add_effect("impact", (x, y))
 
-    def _strike(self, bullet: Bullet, stage: Stage) -> bool:
-        """Hit the first entity of another team it overlaps; False if it hit one."""
-        for other in stage.query(bullet.hitbox, "bullet_entity"):
-            if other.kind == "Bullet" or not other.shootable or other.team == bullet.team:
-                continue
-            if not other.alive:
-                continue
-            bullet.alive = False
-            other.hit(bullet, stage)
-            self.hits += bullet.team == "player" and other.team != "neutral"
-            self._burst(bullet, stage, *bullet.hitbox.center)
-            return False
-        return True
+    def _keep(self, alive: np.ndarray) -> None:
+        n = self.n
+        keep = np.flatnonzero(alive)
+        for name in _FIELDS:
+            array = getattr(self, name)
+            array[: len(keep)] = array[:n][keep]
+        self.n = len(keep)
+
+
+def _enter(box: pygame.FRect, x0: float, y0: float, dx: float, dy: float) -> float | None:
+    """When (t in 0..1) a bullet's centre path enters ``box`` grown by the bullet's
+    half size (so the bullet's box overlaps it); None if it never does."""
+    t_in, t_out = 0.0, 1.0
+    for p, d, lo, hi in (
+        (x0, dx, box.left - HALF, box.right + HALF),
+        (y0, dy, box.top - HALF, box.bottom + HALF),
+    ):
+        if d == 0:
+            if not lo < p < hi:
+                return None
+            continue
+        a, b = (lo - p) / d, (hi - p) / d
+        if a > b:
+            a, b = b, a
+        t_in, t_out = max(t_in, a), min(t_out, b)
+        if t_in >= t_out:
+            return None
+    return t_in
+
+
+__all__ = ["BULLET_SIZE", "Bullet", "BulletHandle", "BulletSystem"]

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import pygame
 
 from gunner import text
+from gunner.broadphase import DESIGN_NAMES
 from gunner.stage import Stage
 
 CELL_EMPTY = (70, 90, 120)
@@ -43,10 +45,14 @@ def draw_world_overlay(surface: pygame.Surface, stage: Stage) -> None:
         grid.fill((*CELL_FULL, 40), rect)
         pygame.draw.rect(grid, (*CELL_FULL, 230), rect, 1)
     surface.blit(grid, (0, 0))
-    for item in stage.tree.query(view):
-        box = item.hitbox
+    items, bullet_ids = stage.tree.in_view(view)
+    boxes = [(item.hitbox, HITBOX_COLOURS.get(item.kind, HITBOX_DEFAULT)) for item in items]
+    rows = np.searchsorted(stage.bullets.id[: stage.bullets.n], bullet_ids)
+    bullet = HITBOX_COLOURS["Bullet"]
+    boxes += [(pygame.FRect(*box.tolist()), bullet) for box in stage.bullets.boxes(rows)]
+    for box, colour in boxes:
         rect = pygame.Rect(round(box.x - ox), round(box.y - oy), round(box.w), round(box.h))
-        pygame.draw.rect(surface, HITBOX_COLOURS.get(item.kind, HITBOX_DEFAULT), rect, 1)
+        pygame.draw.rect(surface, colour, rect, 1)
 
 
 def panel_lines(stage: Stage, times: FrameTimes, drawn: int) -> list[tuple[str, tuple]]:
@@ -56,6 +62,7 @@ def panel_lines(stage: Stage, times: FrameTimes, drawn: int) -> list[tuple[str, 
             f"FPS {times.fps:5.1f}  step {times.step_ms:5.2f} ms  render {times.render_ms:5.2f} ms",
             text.WHITE,
         ),
+        (f"broad phase (F4)  {DESIGN_NAMES[stage.tree.design]}", text.YELLOW),
         (
             f"entities {len(stage.entities)}  bullets {len(stage.bullets)}  "
             f"in tree {len(stage.tree)}  drawn {drawn}",

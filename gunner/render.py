@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pygame
 
 from gunner.assets import Art
@@ -73,13 +74,27 @@ def draw_tiles(
     surface.fblits(blits)
 
 
-def visible_items(stage: Stage) -> list:
-    """Entities and bullets in view, from a quadtree query, in drawing order."""
+def visible_items(stage: Stage) -> tuple[list, np.ndarray]:
+    """Entities in view in drawing order, and the rows of the bullets in view: one
+    query of the stage tree."""
     view = stage.camera.rect.inflate(CULL_MARGIN * 2, CULL_MARGIN * 2)
-    items = stage.tree.query(view)
-    # Scenery first, the player over enemies, bullets over everything.
-    items.sort(key=lambda item: 2 if item.kind == "Bullet" else (1 if item.kind == "Player" else 0))
-    return items
+    items, bullet_ids = stage.tree.in_view(view)
+    # Scenery first, the player over enemies (bullets go over everything).
+    items.sort(key=lambda item: item.kind == "Player")
+    bullets = stage.bullets
+    return items, np.searchsorted(bullets.id[: bullets.n], bullet_ids)
+
+
+def draw_bullets(
+    surface: pygame.Surface, stage: Stage, art: Art, rows: np.ndarray, ox: float, oy: float
+) -> None:
+    b = stage.bullets
+    blits = []
+    for i in rows.tolist():
+        image = art.bullet_image(b.styles[b.style[i]], b.vx[i], b.vy[i])
+        w, h = image.get_size()
+        blits.append((image, (round(b.x[i] - ox - w / 2), round(b.y[i] - oy - h / 2))))
+    surface.fblits(blits)
 
 
 def draw_effects(surface: pygame.Surface, stage: Stage, art: Art, ox: float, oy: float) -> None:
@@ -103,13 +118,14 @@ def draw_stage(surface: pygame.Surface, stage: Stage, art: Art) -> int:
     for layer in level.layers:
         if not layer.foreground:
             draw_tiles(surface, layer, level.images, ox, oy)
-    items = visible_items(stage)
+    items, bullet_rows = visible_items(stage)
     offset = (ox, oy)
     for item in items:
         item.draw(surface, offset, art)
+    draw_bullets(surface, stage, art, bullet_rows, ox, oy)
     stage.particles.draw(surface, ox, oy)
     draw_effects(surface, stage, art, ox, oy)
     for layer in level.layers:
         if layer.foreground:
             draw_tiles(surface, layer, level.images, ox, oy)
-    return len(items)
+    return len(items) + len(bullet_rows)

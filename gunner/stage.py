@@ -15,10 +15,13 @@ import random
 from dataclasses import dataclass, fields
 from typing import Any
 
+import numpy as np
 import pygame
 
 from gunner.assets import PlayerMeta, load_player_meta
-from gunner.bullets import Bullet, BulletSystem
+from gunner.broadphase import SERIAL as _SERIAL
+from gunner.broadphase import StageTree
+from gunner.bullets import BulletSystem
 from gunner.camera import Camera
 from gunner.config import DT, VIEW_H, VIEW_W
 from gunner.entities import Entity, create_entity
@@ -26,7 +29,6 @@ from gunner.entities.player import Player
 from gunner.input import Buttons
 from gunner.level import Level, Spawn
 from gunner.particles import Particles
-from gunner.quadtree import Quadtree
 from gunner.tilemap import MoveResult, TileMap
 
 # Effect name -> (frames, steps per frame). Effects are looks only: nothing reads them.
@@ -89,7 +91,7 @@ class Stage:
         self.player_meta = player_meta or load_player_meta()
         self.tilemap = TileMap(level.solid.copy())
         width, height = level.pixel_size
-        self.tree = Quadtree((0, 0, width, height), typical_size=TYPICAL_ENTITY)
+        self.tree = StageTree((0, 0, width, height), typical_size=TYPICAL_ENTITY)
         self.bullets = BulletSystem()
         self.entities: list[Entity] = []
         self.effects: list[Effect] = []
@@ -112,7 +114,7 @@ class Stage:
         self.message_time = 0.0
         self.objectives = parse_objectives(level.properties.get("objective"))
         self.unknown_classes: list[str] = []
-        self.solid_count = 0
+        self._serials = 0  # entities ever added: the next one's serial
 
         player: Player | None = None
         for spawn in level.spawns:
@@ -139,28 +141,39 @@ class Stage:
     # -- bookkeeping checks (the soak runs these every step; tests use them too) --------
 
     def check_invariants(self) -> None:
-        """Raise InvariantError unless the quadtree holds exactly the live entities and
+        """Raise InvariantError unless the tree holds exactly the live entities and
         bullets, by identity, each where a query of its own hitbox finds it.
 
         Comparing counts is not enough: a missing player and a stale corpse in its
         place have the same count. A dead player waiting to respawn is off the list.
         Call it between steps.
         """
-        expected: dict[int, Entity | Bullet] = {id(e): e for e in self.entities}
-        expected.update((id(b), b) for b in self.bullets.live)
-        if len(expected) != len(self.entities) + len(self.bullets):
-            raise InvariantError("an entity or bullet is listed twice")
+        expected = {id(e): e for e in self.entities}
+        if len(expected) != len(self.entities):
+            raise InvariantError("an entity is listed twice")
         held = {id(item): item for item in self.tree}
         for key in held.keys() - expected.keys():
-            item = held[key]
-            raise InvariantError(f"the quadtree holds {_describe(item)}, which the stage does not")
+            raise InvariantError(f"the tree holds {_describe(held[key])}, which the stage does not")
         for key in expected.keys() - held.keys():
-            raise InvariantError(f"{_describe(expected[key])} is missing from the quadtree")
+            raise InvariantError(f"{_describe(expected[key])} is missing from the tree")
         for item in expected.values():
             if not item.alive:
                 raise InvariantError(f"{_describe(item)} is dead but still in play")
             if item not in self.tree.query(item.hitbox):
                 raise InvariantError(f"{_describe(item)} is not found where its hitbox is")
+        # Bullets spawned since the bullets last stepped join the tree when they step.
+        ids = self.bullets.id[: self.bullets.filed]
+        filed = self.tree.bullets.ids
+        if len(filed) != len(ids) or not np.array_equal(np.sort(filed), ids):
+            missing = np.setdiff1d(ids, filed)
+            extra = np.setdiff1d(filed, ids)
+            raise InvariantError(
+                f"the tree's bullet class holds {len(filed)} bullets, the stage {len(ids)}"
+                f" (missing {missing[:5].tolist()}, stale {extra[:5].tolist()})"
+            )
+        for k, box in enumerate(self.bullets.boxes(slice(0, self.bullets.filed))):
+            if ids[k] not in self.tree.bullets.query(pygame.FRect(*box.tolist())):
+                raise InvariantError(f"bullet {ids[k]} is not found where its hitbox is")
         if self.player.alive and id(self.player) not in expected:
             raise InvariantError("the player is alive but not in play")
         x, y = self.player.hitbox.center
@@ -170,10 +183,11 @@ class Stage:
     # -- services entities use -------------------------------------------------------
 
     def add_entity(self, entity: Entity) -> None:
+        if entity.serial < 0:
+            entity.serial = self._serials
+            self._serials += 1
         self.entities.append(entity)
         self.tree.add(entity)
-        # Moves look for solid entities only on stages that have some (doors, drums).
-        self.solid_count += entity.solid
 
     def spawn(self, cls: str, x: float, y: float, props: dict[str, Any] | None = None) -> None:
         """Create an entity by map class name mid-game (an enemy's drop), feet at (x, y)."""
@@ -214,10 +228,13 @@ class Stage:
                 status.append((name, done >= total, f"DEFEAT ENEMIES {done}/{total}"))
         return status
 
-    def query(self, rect: pygame.FRect, counter: str, ignore: Any = None) -> list:
-        """Quadtree query that charges its candidate checks to one of the counters."""
+    def query(
+        self, rect: pygame.FRect, counter: str, ignore: Any = None, solids: bool = False
+    ) -> list:
+        """Broad-phase query that charges its candidate checks to one of the counters;
+        ``solids`` asks the solid class only (doors, drums)."""
         before = self.tree.checks
-        found = self.tree.query(rect, ignore)
+        found = (self.tree.query_solids if solids else self.tree.query)(rect, ignore)
         setattr(self.counters, counter, getattr(self.counters, counter) + self.tree.checks - before)
         return found
 
@@ -226,22 +243,29 @@ class Stage:
 
         Each axis is resolved against the tile grid first, then pushed back out of
         any solid entity (door, drum) overlapping, so a soldier stops at a closed
-        door and the player can stand on a drum. One quadtree query over the swept
-        box finds the solid entities for both axes. Solids the box overlaps before
-        the move are left out, so whatever one lands on walks out of it.
+        door and the player can stand on a drum. One query of the tree's solid class
+        over the swept box finds the solid entities for both axes. Solids the box
+        overlaps before the move are left out, so whatever one lands on walks out of it.
         """
         box = entity.hitbox
         tiles = self.tilemap
         solids = []
-        if self.solid_count:
+        solid_class = self.tree.solid
+        if len(solid_class):
+            # The hottest query of a crowd: made inline, not through `query`.
             sweep = box.union(box.move(dx, dy))
+            before = solid_class.checks
+            found = solid_class.query(sweep, entity)
+            self.counters.entity_entity += solid_class.checks - before
             # A solid the box already overlaps (a drum that fell on it) does not block:
             # pushing out of it could land the box inside a wall, so it walks free.
             solids = [
                 other
-                for other in self.query(sweep, "entity_entity", ignore=entity)
+                for other in found
                 if other.solid and other.alive and not box.colliderect(other.hitbox)
             ]
+            if len(solids) > 1:
+                solids.sort(key=_SERIAL)  # the same push-out order under every design
         wall = tiles.move_x(box, dx)
         for other in solids:
             if box.colliderect(other.hitbox):
@@ -271,7 +295,7 @@ class Stage:
         probe = pygame.FRect(box.x, box.bottom, box.width, 1)
         return any(
             other.solid and other.alive
-            for other in self.query(probe, "entity_entity", ignore=entity)
+            for other in self.query(probe, "entity_entity", entity, solids=True)
         )
 
     def line_of_sight(self, x0: float, y0: float, x1: float, y1: float) -> bool:
@@ -279,7 +303,7 @@ class Stage:
         if not self.tilemap.line_of_sight(x0, y0, x1, y1):
             return False
         span = pygame.FRect(min(x0, x1), min(y0, y1), abs(x1 - x0) + 1, abs(y1 - y0) + 1)
-        for other in self.query(span, "entity_entity"):
+        for other in self.query(span, "entity_entity", solids=True):
             if other.solid and other.alive and other.hitbox.clipline(x0, y0, x1, y1):
                 return False
         return True
@@ -291,7 +315,7 @@ class Stage:
         except entities of `spare_team` (a player's rocket never hurts the player)."""
         area = pygame.FRect(x - radius, y - radius, radius * 2, radius * 2)
         for other in self.query(area, "entity_entity"):
-            if other.kind == "Bullet" or not other.alive or other.team == spare_team:
+            if not other.alive or other.team == spare_team:
                 continue
             box = other.hitbox
             nearest_x = min(max(x, box.left), box.right)
@@ -347,21 +371,22 @@ class Stage:
         health, fired = self.player.health, self.bullets.fired
 
         tree = self.tree
+        remove, add = tree.remove, tree.add
         survivors: list[Entity] = []
+        keep = survivors.append
         # Entities spawned during the step land in the fresh list and tick next step.
         current, self.entities = self.entities, []
         for entity in current:
-            tree.remove(entity)
+            remove(entity)
             if entity.alive:  # a blast earlier in this loop may have killed it
                 entity.tick(self)
             if not entity.alive:
                 continue
-            tree.add(entity)
-            survivors.append(entity)
+            add(entity)
+            keep(entity)
             if entity.touches:
                 for other in self.query(entity.hitbox, "entity_entity", ignore=entity):
-                    if other.kind != "Bullet":
-                        entity.touch(other, self)
+                    entity.touch(other, self)
         self.entities = survivors + self.entities
 
         self.bullets.step(self)
@@ -474,9 +499,7 @@ class Stage:
             # The player is listed apart: while waiting to respawn it is off the entity list.
             "player": _entity_state(self.player),
             "entities": [_entity_state(e) for e in self.entities],
-            "bullets": [
-                [b.team, list(b.hitbox), b.vx, b.vy, b.life, b.alive] for b in self.bullets.live
-            ],
+            "bullets": self.bullets.state(),
             "fired": self.bullets.fired,
             "hits": self.bullets.hits,
             "solid": hashlib.sha256(self.tilemap.solid.tobytes()).hexdigest(),

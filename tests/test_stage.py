@@ -18,11 +18,6 @@ def soldiers(*cols: int) -> str:
     )
 
 
-def tree_matches(stage: Stage) -> bool:
-    live = [*stage.entities, *stage.bullets.live]
-    return len(stage.tree) == len(live) and all(item in stage.tree for item in live)
-
-
 def test_killed_enemies_leave_the_tree_and_the_entity_list(tmp_path):
     path = write_map(tmp_path, ROWS, extra_objects=soldiers(8, 12))
     stage = Stage(load_level(path, images=False))
@@ -31,7 +26,7 @@ def test_killed_enemies_leave_the_tree_and_the_entity_list(tmp_path):
     stage.player.invulnerable = float("inf")  # only the bookkeeping is under test
     for _ in range(600):
         stage.step(Buttons.FIRE | Buttons.RIGHT if stage.steps % 2 else Buttons.RIGHT)
-        assert tree_matches(stage)
+        stage.check_invariants()
         if not any(t.alive for t in targets):
             break
     assert not any(t.alive for t in targets) and stage.kills == 2
@@ -49,9 +44,9 @@ def test_nothing_stale_survives_a_level_restart(tmp_path):
     fresh = scene.restarted(app=None).stage
     assert fresh.tree is not old.tree
     assert len(fresh.bullets) == 0 and fresh.steps == 0 and fresh.kills == 0
-    assert tree_matches(fresh)
-    old_items = {id(e) for e in old.entities} | {id(b) for b in old.bullets.live}
-    assert not old_items & {id(item) for item in fresh.tree}
+    fresh.check_invariants()
+    assert len(fresh.tree.bullets) == 0
+    assert not {id(e) for e in old.entities} & {id(item) for item in fresh.tree}
     assert sorted(e.kind for e in fresh.entities) == ["Player", "Soldier"]
 
 

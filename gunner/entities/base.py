@@ -75,6 +75,9 @@ class Entity:
     # Solid entities (doors, drums) block movers that go through `Stage.move`, stop
     # every team's bullets, and block line of sight.
     solid = False
+    # The order it entered the stage (set by Stage.add_entity): broad-phase queries
+    # list items in this order, so no design's internal order can change the play.
+    serial = -1
 
     def __init__(self, hitbox: pygame.FRect) -> None:
         self.hitbox = hitbox

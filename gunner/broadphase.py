@@ -1,0 +1,523 @@
+"""The stage's broad phase: one tree holding three size classes, and the designs F4 switches.
+
+`StageTree` is what `Stage.tree` is. It files every item in a *class*:
+
+* ``entity``: players, enemies, pickups, checkpoints... (the default);
+* ``solid``: doors and drums, what `Stage.move`, `supported` and line of sight ask
+  about, so those queries never wade through the crowd;
+* ``bullet``: every bullet, as numpy rows (`BulletRows`), moved in bulk by the bullet
+  system. Bullets never query their own class, so they are never each other's
+  candidates.
+
+The entity and solid classes are held by a *design*, chosen live with F4:
+
+* ``ours``: the loose quadtree flattened into sorted rows (`gunner.quadtree`), with a
+  vectorized `query_many`;
+* ``tutorial``: the SDL2 "gunner" tutorial's quadtree, pre-built to a fixed depth,
+  straddling items kept in the parent;
+* ``grid``: the split-screen game's uniform grid, an item filed in every cell it
+  touches;
+* ``brute``: a list, every item tested.
+
+Every design has the same interface, batched methods included (a per-item loop for
+the slow ones), and queries return items in one canonical order (the order they
+entered the stage), so the simulation is identical whichever design is live.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from operator import attrgetter
+from typing import Any, Protocol
+
+import numpy as np
+import pygame
+
+from gunner.quadtree import HasHitbox, Quadtree
+
+__all__ = [
+    "DESIGNS",
+    "BruteForce",
+    "BulletRows",
+    "Design",
+    "StageTree",
+    "TutorialQuadtree",
+    "UniformGrid",
+]
+
+# Query results are sorted by this: the order items entered the stage.
+SERIAL = attrgetter("serial")
+_SERIAL = SERIAL
+
+
+class Design(Protocol):
+    """What a broad-phase design offers the stage."""
+
+    checks: int
+
+    def add(self, item: HasHitbox) -> None: ...
+    def remove(self, item: HasHitbox) -> None: ...
+    def query(self, rect: pygame.FRect | pygame.Rect, ignore: Any = None) -> list[Any]: ...
+    def add_many(self, items: Iterable[HasHitbox]) -> None: ...
+    def remove_many(self, items: Iterable[HasHitbox]) -> None: ...
+    def query_many(self, boxes: np.ndarray) -> tuple[np.ndarray, list[Any]]: ...
+    def cells(
+        self, view: pygame.Rect | pygame.FRect | None = None
+    ) -> Iterator[tuple[pygame.FRect, int]]: ...
+    def __len__(self) -> int: ...
+    def __contains__(self, item: object) -> bool: ...
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class _PerItem:
+    """Batched methods as loops over the per-item ones: the slow designs' default.
+    Subclasses keep ``_where``: every item filed -> where it is."""
+
+    checks: int
+    _where: dict[Any, Any]
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._where
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(list(self._where))
+
+    def add(self, item: HasHitbox) -> None:
+        raise NotImplementedError
+
+    def remove(self, item: HasHitbox) -> None:
+        raise NotImplementedError
+
+    def query(self, rect: pygame.FRect | pygame.Rect, ignore: Any = None) -> list[Any]:
+        raise NotImplementedError
+
+    def add_many(self, items: Iterable[HasHitbox]) -> None:
+        for item in items:
+            self.add(item)
+
+    def remove_many(self, items: Iterable[HasHitbox]) -> None:
+        for item in items:
+            self.remove(item)
+
+    def query_many(self, boxes: np.ndarray) -> tuple[np.ndarray, list[Any]]:
+        index: list[int] = []
+        found: list[Any] = []
+        for k, (x, y, w, h) in enumerate(np.asarray(boxes, dtype=np.float32).tolist()):
+            hits = self.query(pygame.FRect(x, y, w, h))
+            index.extend([k] * len(hits))
+            found.extend(hits)
+        return np.array(index, dtype=np.intp), found
+
+
+def _exact(rect: pygame.FRect | pygame.Rect, candidates: Iterable[Any], ignore: Any) -> list[Any]:
+    collide = pygame.FRect(rect).colliderect
+    return [c for c in candidates if c is not ignore and collide(c.hitbox)]
+
+
+class BruteForce(_PerItem):
+    """Every item tested against every query."""
+
+    name = "brute force"
+
+    def __init__(self, bounds: tuple[float, float, float, float]) -> None:
+        self._where: dict[Any, None] = {}
+        self._bounds = pygame.FRect(bounds)
+        self.checks = 0
+
+    def add(self, item: HasHitbox) -> None:
+        if item in self._where:
+            raise ValueError(f"{item!r} is already in the broad phase")
+        self._where[item] = None
+
+    def remove(self, item: HasHitbox) -> None:
+        del self._where[item]
+
+    def query(self, rect: pygame.FRect | pygame.Rect, ignore: Any = None) -> list[Any]:
+        self.checks += len(self._where)
+        return _exact(rect, self._where, ignore)
+
+    def cells(
+        self, view: pygame.Rect | pygame.FRect | None = None
+    ) -> Iterator[tuple[pygame.FRect, int]]:
+        yield pygame.FRect(self._bounds), len(self._where)
+
+
+class _Node:
+    __slots__ = ("rect", "items", "kids")
+
+    def __init__(self, x: float, y: float, w: float, h: float, depth: int) -> None:
+        self.rect = (x, y, w, h)
+        self.items: dict[Any, None] = {}
+        self.kids: list[_Node] | None = None
+        if depth > 0:  # the tutorial builds the whole tree up front, to a fixed depth
+            hw, hh = w / 2, h / 2
+            self.kids = [
+                _Node(x + hw, y, hw, hh, depth - 1),  # 0: top right
+                _Node(x, y, hw, hh, depth - 1),  # 1: top left
+                _Node(x, y + hh, hw, hh, depth - 1),  # 2: bottom left
+                _Node(x + hw, y + hh, hw, hh, depth - 1),  # 3: bottom right
+            ]
+
+    def quadrant(self, x: float, y: float, w: float, h: float) -> int:
+        """The tutorial's getIndex: the child the rect fits in, -1 if it straddles."""
+        nx, ny, nw, nh = self.rect
+        vmid, hmid = nx + nw / 2, ny + nh / 2
+        top = y + h < hmid
+        bottom = y > hmid
+        if x + w < vmid:
+            return 1 if top else 2 if bottom else -1
+        if x > vmid:
+            return 0 if top else 3 if bottom else -1
+        return -1
+
+
+class TutorialQuadtree(_PerItem):
+    """The SDL2 "gunner" tutorial's quadtree: fixed depth, straddlers stay in the parent.
+
+    An item is found again at `remove` from where it was filed (the tutorial walks
+    down with the current hitbox, which works because the stage removes before moving).
+    """
+
+    name = "tutorial quadtree"
+
+    def __init__(self, bounds: tuple[float, float, float, float], depth: int = 4) -> None:
+        self.root = _Node(*bounds, depth)
+        self._where: dict[Any, _Node] = {}
+        self.checks = 0
+
+    def add(self, item: HasHitbox) -> None:
+        if item in self._where:
+            raise ValueError(f"{item!r} is already in the broad phase")
+        x, y, w, h = item.hitbox
+        node = self.root
+        while node.kids is not None:
+            i = node.quadrant(x, y, w, h)
+            if i < 0:
+                break
+            node = node.kids[i]
+        node.items[item] = None
+        self._where[item] = node
+
+    def remove(self, item: HasHitbox) -> None:
+        del self._where.pop(item).items[item]
+
+    def query(self, rect: pygame.FRect | pygame.Rect, ignore: Any = None) -> list[Any]:
+        x, y, w, h = rect
+        out: list[Any] = []
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            out.extend(node.items)
+            if node.kids is not None:
+                i = node.quadrant(x, y, w, h)
+                if i >= 0:
+                    stack.append(node.kids[i])
+                else:  # a straddling query visits all four children
+                    stack.extend(node.kids)
+        self.checks += len(out)
+        return _exact(rect, out, ignore)
+
+    def cells(
+        self, view: pygame.Rect | pygame.FRect | None = None
+    ) -> Iterator[tuple[pygame.FRect, int]]:
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            rect = pygame.FRect(node.rect)
+            if view is not None and not rect.colliderect(view):
+                continue
+            if node.kids is None:
+                yield rect, len(node.items)
+            else:
+                stack.extend(node.kids)
+
+
+class UniformGrid(_PerItem):
+    """The split-screen game's uniform grid: an item is filed in every cell it touches."""
+
+    name = "uniform grid"
+
+    def __init__(self, bounds: tuple[float, float, float, float], cell: float = 64.0) -> None:
+        self._bx, self._by, bw, bh = bounds
+        self._cell = cell
+        self._inv = 1.0 / cell
+        self._ncols = max(1, int(-(-bw // cell)))
+        self._nrows = max(1, int(-(-bh // cell)))
+        self._cells: dict[int, dict[Any, None]] = {}
+        self._where: dict[Any, list[dict[Any, None]]] = {}
+        self.checks = 0
+
+    def _span(self, x: float, y: float, w: float, h: float) -> tuple[int, int, int, int]:
+        inv, maxc, maxr = self._inv, self._ncols - 1, self._nrows - 1
+        c0 = min(max(int((x - self._bx) * inv), 0), maxc)
+        c1 = min(max(int((x + w - self._bx) * inv), 0), maxc)
+        r0 = min(max(int((y - self._by) * inv), 0), maxr)
+        r1 = min(max(int((y + h - self._by) * inv), 0), maxr)
+        return c0, c1, r0, r1
+
+    def add(self, item: HasHitbox) -> None:
+        if item in self._where:
+            raise ValueError(f"{item!r} is already in the broad phase")
+        c0, c1, r0, r1 = self._span(*item.hitbox)
+        mine = []
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                cell = self._cells.setdefault(r * self._ncols + c, {})
+                cell[item] = None
+                mine.append(cell)
+        self._where[item] = mine
+
+    def remove(self, item: HasHitbox) -> None:
+        for cell in self._where.pop(item):
+            del cell[item]
+
+    def query(self, rect: pygame.FRect | pygame.Rect, ignore: Any = None) -> list[Any]:
+        c0, c1, r0, r1 = self._span(*rect)
+        seen: dict[Any, None] = {}
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                cell = self._cells.get(r * self._ncols + c)
+                if cell:
+                    seen.update(cell)
+        self.checks += len(seen)
+        return _exact(rect, seen, ignore)
+
+    def cells(
+        self, view: pygame.Rect | pygame.FRect | None = None
+    ) -> Iterator[tuple[pygame.FRect, int]]:
+        c0, c1, r0, r1 = (
+            (0, self._ncols - 1, 0, self._nrows - 1) if view is None else self._span(*view)
+        )
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                rect = pygame.FRect(
+                    self._bx + c * self._cell, self._by + r * self._cell, self._cell, self._cell
+                )
+                yield rect, len(self._cells.get(r * self._ncols + c, ()))
+
+
+def _ours(bounds: tuple[float, float, float, float], typical: tuple[float, float]) -> Design:
+    return Quadtree(bounds, typical_size=typical)
+
+
+# F4 cycles through these, in this order.
+DESIGNS: dict[str, Any] = {
+    "ours": _ours,
+    "tutorial": lambda bounds, typical: TutorialQuadtree(bounds),
+    "grid": lambda bounds, typical: UniformGrid(bounds),
+    "brute": lambda bounds, typical: BruteForce(bounds),
+}
+DESIGN_NAMES = {
+    "ours": "ours: loose quadtree, sorted rows",
+    "tutorial": "tutorial: fixed-depth quadtree",
+    "grid": "uniform grid 64 px",
+    "brute": "brute force",
+}
+
+
+class BulletRows:
+    """The bullet class: bullets filed by id in rows of ``row_h`` px, sorted by centre x.
+
+    Bullets leave and re-enter in bulk (`remove_many`, `add_many` with numpy arrays),
+    once a step, so the rows are rebuilt with one sort instead of thousands of
+    inserts. The camera and the overlay query it; bullets never do.
+    """
+
+    def __init__(self, bounds: tuple[float, float, float, float], row_h: float = 32.0) -> None:
+        self._bx, self._by, self._bw, self._bh = bounds
+        self._row_h = row_h
+        self._nrows = max(1, int(-(-self._bh // row_h)))
+        self._set(np.empty(0, np.int64), np.empty((0, 4), np.float32))
+        self.checks = 0
+
+    def _set(self, ids: np.ndarray, boxes: np.ndarray) -> None:
+        cx = boxes[:, 0].astype(np.float64) + boxes[:, 2] * 0.5
+        cy = boxes[:, 1].astype(np.float64) + boxes[:, 3] * 0.5
+        rows = np.clip(np.floor((cy - self._by) / self._row_h), 0, self._nrows - 1)
+        order = np.lexsort((cx, rows))
+        self.ids = ids[order]
+        self.boxes = boxes[order]
+        self._keys = cx[order]
+        self._rows = rows[order].astype(np.intp)
+        # Where each row starts in the sorted arrays.
+        self._starts = np.searchsorted(self._rows, np.arange(self._nrows + 1))
+        self._reach = (
+            (float(boxes[:, 2].max()) * 0.5 + 0.0625, float(boxes[:, 3].max()) * 0.5 + 0.0625)
+            if len(boxes)
+            else (0.0, 0.0)
+        )
+
+    def add_many(self, ids: np.ndarray, boxes: np.ndarray) -> None:
+        """File bullets ``ids`` with hitboxes ``boxes`` ((n, 4): x, y, w, h)."""
+        ids = np.asarray(ids, dtype=np.int64)
+        if np.isin(ids, self.ids).any():
+            raise ValueError("a bullet is already in the broad phase")
+        self._set(
+            np.concatenate([self.ids, ids]),
+            np.concatenate([self.boxes, np.asarray(boxes, np.float32).reshape(-1, 4)]),
+        )
+
+    def remove_many(self, ids: np.ndarray) -> None:
+        """Take bullets ``ids`` out. KeyError if one is absent."""
+        ids = np.asarray(ids, dtype=np.int64)
+        if len(ids) == len(self.ids) and np.array_equal(np.sort(ids), np.sort(self.ids)):
+            self._set(np.empty(0, np.int64), np.empty((0, 4), np.float32))  # the usual case
+            return
+        keep = ~np.isin(self.ids, ids)
+        if len(self.ids) - int(keep.sum()) != len(np.unique(ids)):
+            raise KeyError("a bullet to remove is not in the broad phase")
+        self._set(self.ids[keep], self.boxes[keep])
+
+    def query(self, rect: pygame.FRect | pygame.Rect) -> np.ndarray:
+        """Ids of the bullets whose hitbox overlaps ``rect``, in filing order."""
+        if not len(self.ids):
+            return self.ids
+        x, y, w, h = (float(v) for v in rect)
+        rw, rh = self._reach
+        r0 = int(np.clip(np.floor((y - rh - self._by) / self._row_h), 0, self._nrows - 1))
+        r1 = int(np.clip(np.floor((y + h + rh - self._by) / self._row_h), 0, self._nrows - 1))
+        lo, hi = self._starts[r0], self._starts[r1 + 1]
+        keys = self._keys[lo:hi]
+        rows = self._rows[lo:hi]
+        # Within each row the keys are sorted; one mask over the few rows is simpler.
+        near = np.flatnonzero((keys >= x - rw) & (keys <= x + w + rw)) + lo
+        self.checks += len(near)
+        b = self.boxes[near]
+        f = np.float32
+        hit = (
+            (b[:, 0] < f(x) + f(w))
+            & (f(x) < b[:, 0] + b[:, 2])
+            & (b[:, 1] < f(y) + f(h))
+            & (f(y) < b[:, 1] + b[:, 3])
+        )
+        del rows
+        return self.ids[near[hit]]
+
+    def cells(
+        self, view: pygame.Rect | pygame.FRect | None = None
+    ) -> Iterator[tuple[pygame.FRect, int]]:
+        """Occupied cells only (row_h square): an empty bullet class draws nothing."""
+        if not len(self.ids):
+            return
+        cols = np.floor((self._keys - self._bx) / self._row_h).astype(np.int64)
+        cells, counts = np.unique(self._rows * (1 << 32) + cols, return_counts=True)
+        for key, count in zip(cells.tolist(), counts.tolist(), strict=True):
+            row, col = divmod(key, 1 << 32)
+            rect = pygame.FRect(
+                self._bx + col * self._row_h, self._by + row * self._row_h, self._row_h, self._row_h
+            )
+            if view is None or rect.colliderect(view):
+                yield rect, count
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __contains__(self, bullet_id: object) -> bool:
+        return isinstance(bullet_id, int | np.integer) and bool((self.ids == bullet_id).any())
+
+
+class StageTree:
+    """The stage's one broad phase: entity, solid and bullet classes, any design live.
+
+    Entities are filed by their ``solid`` flag at `add`; `remove` finds them in
+    whichever class holds them (a door that opened while filed as solid). Query
+    results come sorted by ``serial`` (the order items entered the stage), so what
+    the simulation sees never depends on the design.
+    """
+
+    def __init__(
+        self,
+        bounds: tuple[float, float, float, float],
+        typical_size: tuple[float, float],
+        design: str = "ours",
+    ) -> None:
+        self.bounds = tuple(float(v) for v in bounds)
+        self.typical_size = typical_size
+        self.bullets = BulletRows(self.bounds)  # type: ignore[arg-type]
+        self.design = ""
+        self.entity: Design
+        self.solid: Design
+        self.use(design)
+
+    def use(self, design: str) -> None:
+        """Switch the entity and solid classes to ``design``, re-filing every item."""
+        if design not in DESIGNS:
+            raise ValueError(f"unknown broad-phase design {design!r}; one of {list(DESIGNS)}")
+        make = DESIGNS[design]
+        old = [] if not self.design else [*self.entity, *self.solid]
+        self.design = design
+        self.entity = make(self.bounds, self.typical_size)
+        self.solid = make(self.bounds, (16.0, 16.0))
+        for item in sorted(old, key=_SERIAL):
+            self.add(item)
+
+    @property
+    def checks(self) -> int:
+        return self.entity.checks + self.solid.checks
+
+    def add(self, item: Any) -> None:
+        (self.solid if item.solid else self.entity).add(item)
+
+    def remove(self, item: Any) -> None:
+        if item.solid:
+            first, second = self.solid, self.entity
+        else:
+            first, second = self.entity, self.solid
+        try:
+            first.remove(item)
+        except KeyError:  # its `solid` changed while filed (a door opened)
+            second.remove(item)
+
+    def query(self, rect: pygame.FRect | pygame.Rect, ignore: Any = None) -> list[Any]:
+        """Entities and solids overlapping ``rect``, in stage order."""
+        found = self.entity.query(rect, ignore)
+        if len(self.solid):
+            found += self.solid.query(rect, ignore)
+        if len(found) > 1:
+            found.sort(key=_SERIAL)
+        return found
+
+    def query_solids(self, rect: pygame.FRect | pygame.Rect, ignore: Any = None) -> list[Any]:
+        """Only the solid class: what moves, footing and line of sight ask."""
+        found = self.solid.query(rect, ignore)
+        if len(found) > 1:
+            found.sort(key=_SERIAL)
+        return found
+
+    def in_view(self, rect: pygame.FRect | pygame.Rect) -> tuple[list[Any], np.ndarray]:
+        """The camera's draw list: entities, solids and bullet ids overlapping ``rect``."""
+        return self.query(rect), self.bullets.query(rect)
+
+    def query_many(self, boxes: np.ndarray) -> tuple[np.ndarray, list[Any]]:
+        """(query index, entity) overlap pairs for many boxes, by query then stage order."""
+        qa, ia = self.entity.query_many(boxes)
+        qb, ib = self.solid.query_many(boxes)
+        index = np.concatenate([qa, qb]).astype(np.intp)
+        items = ia + ib
+        if not items:
+            return index, items
+        serials = np.fromiter(map(_SERIAL, items), np.int64, len(items))
+        order = np.lexsort((serials, index))
+        return index[order], [items[k] for k in order.tolist()]
+
+    def cells(
+        self, view: pygame.Rect | pygame.FRect | None = None
+    ) -> Iterator[tuple[pygame.FRect, int]]:
+        """Every class's cells: entity, solid, then the occupied bullet cells."""
+        yield from self.entity.cells(view)
+        yield from self.solid.cells(view)
+        yield from self.bullets.cells(view)
+
+    def __len__(self) -> int:
+        return len(self.entity) + len(self.solid) + len(self.bullets)
+
+    def __contains__(self, item: object) -> bool:
+        return item in self.entity or item in self.solid
+
+    def __iter__(self) -> Iterator[Any]:
+        """The entities filed (bullets are rows of ids: see `bullets`)."""
+        yield from self.entity
+        yield from self.solid
