@@ -17,6 +17,9 @@ from pathlib import Path
 
 from gunner import GAME_NAME, __version__
 
+# Past this a crowd is a memory test, not a broad-phase demo.
+MAX_CROWD = 100_000
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -35,6 +38,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="validate maps: one line per problem (FILE: WHERE: MESSAGE); exit 1 if any",
     )
     parser.add_argument("--debug", action="store_true", help="start with the F3 overlay on")
+    parser.add_argument(
+        "--crowd",
+        type=int,
+        default=0,
+        metavar="N",
+        help="add N soldiers and N/4 turrets on open floor (watch the broad phase; F6 adds 100)",
+    )
     parser.add_argument(
         "--fullscreen",
         action="store_true",
@@ -94,6 +104,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--screenshot needs --headless")
     if args.frames is not None and args.frames < 0:
         parser.error("--frames must be 0 or more")
+    if not 0 <= args.crowd <= MAX_CROWD:
+        parser.error(f"--crowd must be from 0 to {MAX_CROWD}")
+    if args.crowd and args.replay:
+        parser.error("--crowd cannot be combined with --replay (a replay holds only the input)")
     if args.replay and (args.record or args.random_input or args.level):
         parser.error("--replay takes its level, seed and input from the file")
     if args.record and not args.headless and args.random_input:
@@ -164,6 +178,7 @@ def run_window(args: argparse.Namespace) -> int:
 
 def _play_in_window(args: argparse.Namespace) -> int:
     from gunner.app import App
+    from gunner.config import CAMPAIGN, LEVELS_DIR
     from gunner.replay import Recorder, Replay
     from gunner.scenes.base import Scene
     from gunner.scenes.play import PlayScene
@@ -183,8 +198,8 @@ def _play_in_window(args: argparse.Namespace) -> int:
     first: Scene
     if replay is not None:
         first = PlayScene(replay.level_path, seed=replay.seed, replay=replay.source())
-    elif args.level:
-        first = PlayScene(args.level, seed=args.seed)
+    elif args.level or args.crowd:
+        first = PlayScene(args.level or LEVELS_DIR / CAMPAIGN[0], seed=args.seed, crowd=args.crowd)
     else:
         first = TitleScene()
     app.run(first)
@@ -216,6 +231,7 @@ def run_headless(args: argparse.Namespace) -> int:
     from gunner import debug
     from gunner.assets import Art
     from gunner.config import CAMPAIGN, LEVELS_DIR, VIEW_H, VIEW_W
+    from gunner.crowd import add_crowd
     from gunner.hud import draw_hud
     from gunner.input import Buttons, RandomInput
     from gunner.level import load_level
@@ -237,6 +253,8 @@ def run_headless(args: argparse.Namespace) -> int:
         source = RandomInput(seed) if args.random_input else None
         frames = 600 if args.frames is None else args.frames
     stage = Stage(load_level(path), seed=seed)
+    if args.crowd:
+        add_crowd(stage, args.crowd)
     recorded: list[int] = []
     # The overlay shows real timings even headless: last step, and steps per second.
     times = debug.FrameTimes()

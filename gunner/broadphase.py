@@ -381,7 +381,6 @@ class BulletRows:
         r1 = int(np.clip(np.floor((y + h + rh - self._by) / self._row_h), 0, self._nrows - 1))
         lo, hi = self._starts[r0], self._starts[r1 + 1]
         keys = self._keys[lo:hi]
-        rows = self._rows[lo:hi]
         # Within each row the keys are sorted; one mask over the few rows is simpler.
         near = np.flatnonzero((keys >= x - rw) & (keys <= x + w + rw)) + lo
         self.checks += len(near)
@@ -392,8 +391,11 @@ class BulletRows:
             & (f(x) < b[:, 0] + b[:, 2])
             & (b[:, 1] < f(y) + f(h))
             & (f(y) < b[:, 1] + b[:, 3])
+            & (b[:, 2] > 0)  # zero-size boxes overlap nothing (pygame's rule)
+            & (b[:, 3] > 0)
+            & (w > 0)
+            & (h > 0)
         )
-        del rows
         return self.ids[near[hit]]
 
     def cells(

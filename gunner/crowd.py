@@ -18,17 +18,21 @@ if TYPE_CHECKING:
 CLEARANCE = 12 * TILE
 
 
-def floor_spots(stage: Stage) -> list[tuple[float, float]]:
-    """Feet positions (bottom-centre) on every tile with two open tiles above it."""
-    solid = stage.tilemap.solid
-    open_ = solid == EMPTY
-    # Row r is standing room when r and r - 1 are open and r + 1 holds something.
+def floor_spots(stage: Stage) -> list[tuple[float, float, float]]:
+    """(feet x, feet y, sideways slack) on every tile with two open tiles above it.
+    The slack is how far a crowd member may stand off the tile's centre: only where
+    the tiles beside it are open too, so nobody is placed inside a wall."""
+    open_ = stage.tilemap.solid == EMPTY
+    # Row r + 1 is standing room when it and the row above are open and r + 2 is not.
     stand = open_[1:-1] & open_[:-2] & ~open_[2:]
+    roomy = np.zeros_like(stand)
+    roomy[:, 1:-1] = stand[:, 1:-1] & open_[1:-1, :-2] & open_[1:-1, 2:]
+    roomy[:, 1:-1] &= open_[:-2, :-2] & open_[:-2, 2:]
     rows, cols = np.nonzero(stand)
     px = stage.player.hitbox.centerx
     spots = [
-        (float(c * TILE + TILE / 2), float((r + 2) * TILE))
-        for r, c in zip((rows).tolist(), cols.tolist(), strict=True)
+        (float(c * TILE + TILE / 2), float((r + 2) * TILE), 6.0 if roomy[r, c] else 0.0)
+        for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
     ]
     return [s for s in spots if abs(s[0] - px) > CLEARANCE]
 
@@ -44,8 +48,10 @@ def add_crowd(stage: Stage, soldiers: int, wave: int = 0) -> int:
     added = 0
     for kind, count in (("Soldier", soldiers), ("Turret", soldiers // 4)):
         for _ in range(count):
-            x, y = rng.choice(spots)
-            # Several on one tile stand side by side, not in one spot.
-            stage.spawn(kind, x + rng.uniform(-6, 6), y)
+            x, y, slack = rng.choice(spots)
+            # Several on one tile stand side by side where there is room, not in one spot.
+            stage.spawn(kind, x + rng.uniform(-slack, slack), y)
             added += 1
+    # "Defeat every enemy" counts the crowd too.
+    stage.totals["kill_all"] += added
     return added

@@ -1,5 +1,10 @@
-"""Bullets against tiles and the map's edges."""
+"""Bullets against tiles, the map's edges and entities: no tunnelling at any speed."""
 
+import math
+
+import pytest
+
+from gunner.bullets import BULLET_LIFE
 from gunner.config import TILE
 from gunner.input import Buttons
 from gunner.level import load_level
@@ -51,3 +56,86 @@ def test_live_bullets_and_entities_are_exactly_the_tree(tmp_path):
         stage.step(Buttons.FIRE | (Buttons.UP if i % 50 < 25 else Buttons.RIGHT))
         assert len(stage.tree) == len(stage.entities) + len(stage.bullets)
     assert len(stage.bullets) > 0
+
+
+SPEEDS = (30.0, 240.0, 900.0, 1700.0, 2400.0)
+ANGLES = [k * 7.5 for k in range(48)] + [45.0 + 0.001, 135.0 - 0.001]
+
+
+def ring(kind: str, radius: int = 6, size: int = 25) -> list[str]:
+    """A closed one-tile-thick ring round the map's centre tile: square, or a diamond
+    whose tiles touch only at their corners (a one-tile diagonal wall)."""
+    mid = size // 2
+    rows = []
+    for r in range(size):
+        row = ""
+        for c in range(size):
+            dr, dc = abs(r - mid), abs(c - mid)
+            on = max(dr, dc) == radius if kind == "square" else dr + dc == radius
+            row += "#" if on else "."
+        rows.append(row)
+    rows[mid + 1] = rows[mid + 1][: mid + 2] + "P" + rows[mid + 1][mid + 3 :]
+    return rows
+
+
+@pytest.mark.parametrize("kind", ["square", "diamond"])
+@pytest.mark.parametrize("start", [(0.5, 0.5), (0.21, 0.83)], ids=["centre", "off-centre"])
+def test_bullets_never_pass_a_one_tile_wall_floor_or_corner(tmp_path, kind, start):
+    # Every direction and speed up to 2,400 px/s from inside a closed ring of one-tile
+    # walls: a bullet is only ever where line of sight from its muzzle reaches (so it
+    # never slips through a corner or between diagonal tiles sight cannot pass), and
+    # every one of them ends on the ring.
+    stage = make_stage(tmp_path, ring(kind))
+    stage.player.invulnerable = float("inf")
+    sx, sy = (12 + start[0]) * TILE, (12 + start[1]) * TILE
+    shots = []
+    for speed in SPEEDS:
+        for angle in ANGLES:
+            vx, vy = speed * math.cos(math.radians(angle)), -speed * math.sin(math.radians(angle))
+            shots.append((stage.bullets.spawn(sx, sy, vx, vy, team="player"), speed, angle))
+    tiles = stage.tilemap
+    for _ in range(int(BULLET_LIFE * 60) + 2):
+        stage.step(Buttons.NONE)
+        for bullet, speed, angle in shots:
+            if bullet.alive:
+                x, y = bullet.hitbox.center
+                assert tiles.line_of_sight(sx, sy, x, y), (kind, speed, angle, (x, y))
+    survivors = [(speed, angle) for bullet, speed, angle in shots if bullet.alive]
+    assert not survivors
+    assert stage.bullets.fired == len(shots) and len(stage.bullets) == 0
+    # Each one fast enough to reach the ring in its lifetime struck it.
+    reaching = sum(speed * BULLET_LIFE > 8 * TILE * math.sqrt(2) for _, speed, _ in shots)
+    assert stage.events.count("hit_wall") == reaching
+
+
+def test_a_fast_bullet_hits_a_thin_enemy_it_would_have_jumped_over(tmp_path):
+    # 2,400 px/s is 40 px a step: more than an enemy is wide. Hits are swept.
+    rows = ["#" * 30] + ["#" + "." * 28 + "#"] * 6 + ["#..P" + "." * 25 + "#"] + ["#" * 30]
+    stage = make_stage(tmp_path, rows)
+    stage.spawn("Soldier", 15 * TILE, 8 * TILE)
+    soldier = stage.entities[-1]
+    health = soldier.health
+    y = soldier.hitbox.centery
+    for offset in range(0, 40, 5):  # wherever the step boundaries fall
+        stage.bullets.spawn(5 * TILE + offset, y, 2400.0, 0.0, team="player")
+    for _ in range(10):
+        stage.step(Buttons.NONE)
+    assert soldier.health < health or not soldier.alive
+    assert stage.bullets.hits == 8 or not soldier.alive
+
+
+def test_rockets_strike_and_blast(tmp_path):
+    rows = ["#" * 30] + ["#" + "." * 28 + "#"] * 6 + ["#..P" + "." * 25 + "#"] + ["#" * 30]
+    stage = make_stage(tmp_path, rows)
+    stage.spawn("Soldier", 20 * TILE, 8 * TILE)
+    stage.spawn("Soldier", 21 * TILE, 8 * TILE)  # beside it: only the blast reaches it
+    first, second = stage.entities[-2:]
+    y = first.hitbox.centery
+    rocket = stage.bullets.spawn(
+        10 * TILE, y, 600.0, 0.0, team="player", style="rocket", blast_radius=40.0, blast_damage=4
+    )
+    for _ in range(40):
+        stage.step(Buttons.NONE)
+    assert not rocket.alive and stage.bullets.hits == 1
+    assert not first.alive and not second.alive  # the hit and the blast
+    assert "explosion" in stage.events

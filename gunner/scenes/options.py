@@ -33,7 +33,7 @@ VOLUME_STEP = 0.1
 # Keys the game itself answers to: binding them to an action would make them do two things.
 RESERVED_KEYS = frozenset(
     (pygame.K_ESCAPE, pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE,
-     pygame.K_F3, pygame.K_F11)
+     pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6, pygame.K_F11)
 )  # fmt: skip
 UP_KEYS = (pygame.K_UP, pygame.K_w)
 DOWN_KEYS = (pygame.K_DOWN, pygame.K_s)

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gunner import debug, text
+from gunner.broadphase import DESIGNS
 from gunner.config import CAMPAIGN, LEVELS_DIR
+from gunner.crowd import add_crowd
 from gunner.hotreload import FileWatcher, reload_stage
 from gunner.hud import draw_hud
 from gunner.input import PAUSE_KEYS, Buttons
@@ -19,6 +21,9 @@ from gunner.level import LevelError, load_level
 from gunner.render import draw_stage
 from gunner.scenes.base import Scene
 from gunner.stage import Stage
+
+# F6 adds this many soldiers (and a quarter as many turrets).
+WAVE = 100
 
 if TYPE_CHECKING:
     from gunner.app import App
@@ -32,13 +37,18 @@ class PlayScene(Scene):
         campaign_index: int | None = None,
         seed: int = 0,
         replay: ReplayInput | None = None,
+        crowd: int = 0,
+        design: str = "ours",
     ) -> None:
         self.path = Path(path)
         self.campaign_index = campaign_index
         self.seed = seed
         self.replay = replay  # when set, its masks drive the player instead of the hands
+        self.crowd = crowd  # --crowd N: soldiers added at the start (and after a reload)
+        self.design = design  # the live broad phase (F4 switches it)
+        self.waves = 0  # F6 waves added so far
         # Raises LevelError (one line) if the map is unusable; callers decide what to show.
-        self.stage = Stage(load_level(self.path), seed=seed)
+        self.stage = self._prepare(Stage(load_level(self.path), seed=seed))
         self._reported = False
         # Filled in when the level is completed, for the mission complete screen.
         self.new_best = False
@@ -53,8 +63,18 @@ class PlayScene(Scene):
     def campaign(cls, app: App, index: int) -> PlayScene:
         return cls(LEVELS_DIR / CAMPAIGN[index], campaign_index=index)
 
+    def _prepare(self, stage: Stage) -> Stage:
+        """The crowd and the broad phase this scene plays with, on a fresh stage."""
+        if self.crowd:
+            add_crowd(stage, self.crowd)
+        if stage.tree.design != self.design:
+            stage.tree.use(self.design)
+        return stage
+
     def restarted(self, app: App) -> PlayScene:
-        return PlayScene(self.path, self.campaign_index, self.seed)
+        return PlayScene(
+            self.path, self.campaign_index, self.seed, crowd=self.crowd, design=self.design
+        )
 
     def has_next_level(self) -> bool:
         """A next campaign level whose map exists (levels still being made are skipped)."""
@@ -79,11 +99,36 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F5 and self.watcher:
             self.reload()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F4:
+            self.switch_design()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F6:
+            self.add_wave(recording=app.recorder is not None)
+            return
         if event.type == pygame.KEYDOWN and event.key in PAUSE_KEYS and not self._reported:
             from gunner.scenes.pause import PauseScene
 
             app.audio.play("pause")
             app.push(PauseScene(self))
+
+    def switch_design(self) -> str:
+        """F4: the next broad-phase design, live; the play is the same under each."""
+        names = list(DESIGNS)
+        self.design = names[(names.index(self.design) + 1) % len(names)]
+        self.stage.tree.use(self.design)
+        self.stage.say(f"BROAD PHASE: {self.design.upper()}")
+        return self.design
+
+    def add_wave(self, recording: bool = False) -> int:
+        """F6: a wave of 100 soldiers (and 25 turrets). Not while a replay records or
+        plays: a replay holds only the buttons, so it could not reproduce the wave."""
+        if recording or self.replay is not None:
+            self.stage.say("NO WAVES WHILE RECORDING")
+            return 0
+        self.waves += 1
+        added = add_crowd(self.stage, WAVE, wave=self.waves)
+        self.stage.say(f"WAVE {self.waves}: +{added}")
+        return added
 
     def pause_on_focus_loss(self, app: App) -> None:
         if not self._reported:
@@ -104,7 +149,7 @@ class PlayScene(Scene):
         except LevelError as exc:
             self.reload_error = str(exc)
             return False
-        self.stage, self.reload_error = stage, None
+        self.stage, self.reload_error = self._prepare(stage), None
         if self.watcher is not None:
             self.watcher.watch(stage.level.files)
         return True

@@ -1,0 +1,201 @@
+"""The broad phase: batched tree methods against brute force, every live design, crowds."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gunner.broadphase import DESIGNS, BulletRows, StageTree
+from gunner.config import TILE
+from gunner.crowd import add_crowd
+from gunner.input import Buttons, RandomInput
+from gunner.level import EMPTY, load_level
+from gunner.quadtree import Quadtree
+from gunner.scenes.play import PlayScene
+from gunner.stage import Stage
+
+BOUNDS = (0.0, 0.0, 1600.0, 640.0)
+LEVEL3 = "levels/level3.tmx"
+
+
+class Thing:
+    solid = False
+
+    def __init__(self, serial: int, x: float, y: float, w: float, h: float) -> None:
+        self.serial = serial
+        self.hitbox = pygame.FRect(x, y, w, h)
+
+
+coord = st.floats(-100, 1700, allow_nan=False, width=32)
+size = st.floats(0, 120, allow_nan=False, width=32)
+boxes = st.lists(st.tuples(coord, coord, size, size), min_size=0, max_size=60)
+
+
+def brute_pairs(things: list[Thing], queries: list[tuple]) -> list[tuple[int, int]]:
+    out = []
+    for k, q in enumerate(queries):
+        rect = pygame.FRect(q)
+        out += [(k, t.serial) for t in things if rect.colliderect(t.hitbox)]
+    return out
+
+
+def make(design: str, things: list[Thing]):
+    tree = DESIGNS[design](BOUNDS, (24.0, 48.0))
+    tree.add_many(things)
+    return tree
+
+
+@pytest.mark.parametrize("design", list(DESIGNS))
+@settings(max_examples=60, deadline=None)
+@given(items=boxes, queries=boxes)
+def test_query_many_finds_exactly_the_overlapping_pairs(design, items, queries):
+    things = [Thing(i, *b) for i, b in enumerate(items)]
+    tree = make(design, things)
+    index, found = tree.query_many(np.array(queries, dtype=np.float32).reshape(-1, 4))
+    got = sorted(zip(index.tolist(), (t.serial for t in found), strict=True))
+    assert got == sorted(brute_pairs(things, queries))
+    # The same answer, pair by pair, as one query per box.
+    for k, q in enumerate(queries):
+        single = {t.serial for t in tree.query(pygame.FRect(q))}
+        assert single == {s for i, s in got if i == k}
+
+
+@pytest.mark.parametrize("design", list(DESIGNS))
+@settings(max_examples=40, deadline=None)
+@given(items=boxes, data=st.data())
+def test_remove_many_leaves_exactly_the_rest(design, items, data):
+    things = [Thing(i, *b) for i, b in enumerate(items)]
+    tree = make(design, things)
+    gone = data.draw(st.lists(st.sampled_from(things), unique=True) if things else st.just([]))
+    tree.remove_many(gone)
+    rest = [t for t in things if t not in gone]
+    assert len(tree) == len(rest) and all(t in tree for t in rest)
+    assert not any(t in tree for t in gone)
+    everywhere = pygame.FRect(-1000, -1000, 5000, 5000)
+    assert {t.serial for t in tree.query(everywhere)} == {
+        t.serial for t in rest if t.hitbox.w > 0 and t.hitbox.h > 0
+    }
+
+
+def test_quadtree_query_many_keeps_query_order_within_a_box():
+    tree = Quadtree(BOUNDS, typical_size=(16, 16))
+    things = [Thing(i, 10 + i * 3, 10, 16, 16) for i in range(20)]
+    tree.add_many(things)
+    rect = pygame.FRect(0, 0, 200, 40)
+    index, found = tree.query_many(np.array([tuple(rect)], dtype=np.float32))
+    assert found == tree.query(rect) and set(index.tolist()) == {0}
+
+
+@settings(max_examples=60, deadline=None)
+@given(items=boxes, query=st.tuples(coord, coord, size, size), data=st.data())
+def test_bullet_rows_add_remove_and_query_in_bulk(items, query, data):
+    rows = BulletRows(BOUNDS)
+    ids = np.arange(len(items), dtype=np.int64) * 7 + 3
+    arr = np.array(items, dtype=np.float32).reshape(-1, 4)
+    rows.add_many(ids, arr)
+    assert len(rows) == len(items)
+    gone = data.draw(
+        st.lists(st.sampled_from(ids.tolist()), unique=True) if len(ids) else st.just([])
+    )
+    rows.remove_many(np.array(gone, dtype=np.int64))
+    keep = [(i, b) for i, b in zip(ids.tolist(), items, strict=True) if i not in gone]
+    rect = pygame.FRect(query)
+    expected = {i for i, b in keep if rect.colliderect(pygame.FRect(b))}
+    assert set(rows.query(rect).tolist()) == expected
+    with pytest.raises(ValueError):
+        if keep:
+            rows.add_many(np.array([keep[0][0]]), np.zeros((1, 4), np.float32))
+        else:
+            raise ValueError("nothing left to add twice")
+
+
+def test_bullets_are_never_each_others_candidates(tmp_path):
+    stage = Stage(load_level(LEVEL3, images=False))
+    for k in range(500):
+        stage.bullets.spawn(300 + k % 50, 300 + k // 50, 0.0, 0.0, team="enemy")
+    before = stage.counters.bullet_entity
+    stage.step(Buttons.NONE)
+    # 500 bullets in a 50x10 px clump: brute force would test 500 x 499 pairs of them.
+    assert len(stage.tree.bullets) == 500
+    assert stage.counters.bullet_entity - before < 500
+    stage.check_invariants()
+
+
+def run_hash(design: str, frames: int = 240, crowd: int = 150, switch_at: int | None = None) -> str:
+    stage = Stage(load_level(LEVEL3, images=False), seed=3)
+    add_crowd(stage, crowd)
+    stage.tree.use(design)
+    source = RandomInput(5)
+    for step in range(frames):
+        if switch_at is not None and step == switch_at:
+            stage.tree.use("grid")
+        stage.step(source.next())
+    stage.check_invariants()
+    return stage.state_hash()
+
+
+def test_the_simulation_is_identical_under_every_broad_phase():
+    hashes = {design: run_hash(design) for design in DESIGNS}
+    assert len(set(hashes.values())) == 1, hashes
+    assert run_hash("ours", switch_at=120) == hashes["ours"], "switching mid-run changes nothing"
+
+
+def test_designs_differ_in_the_checks_they_make():
+    checks = {}
+    for design in DESIGNS:
+        stage = Stage(load_level(LEVEL3, images=False), seed=3)
+        add_crowd(stage, 300)
+        stage.tree.use(design)
+        for _ in range(30):
+            stage.step(Buttons.NONE)
+        checks[design] = stage.counters.entity_entity + stage.counters.bullet_entity
+    assert checks["ours"] < checks["grid"] < checks["brute"], checks
+
+
+def test_crowd_stands_on_open_floor_and_counts_toward_defeat_every_enemy():
+    stage = Stage(load_level(LEVEL3, images=False), seed=2)
+    enemies = sum(e.team == "enemy" for e in stage.entities)
+    total = stage.totals["kill_all"]
+    assert add_crowd(stage, 400) == 500
+    assert sum(e.team == "enemy" for e in stage.entities) == enemies + 500
+    assert stage.totals["kill_all"] == total + 500
+    for entity in stage.entities[-500:]:
+        assert not stage.tilemap.overlaps_solid(entity.hitbox)
+        assert abs(entity.hitbox.centerx - stage.player.hitbox.centerx) > 8 * TILE
+    for _ in range(3):
+        stage.step(Buttons.NONE)
+    soldiers = [e for e in stage.entities[-500:] if e.kind == "Soldier"]
+    on_floor = sum(stage.tilemap.standing_on(s.hitbox) != EMPTY for s in soldiers)
+    assert on_floor >= 0.95 * len(soldiers)
+    stage.check_invariants()
+
+
+def test_f6_adds_a_wave_and_f4_switches_the_design_without_changing_play():
+    scene = PlayScene(LEVEL3, seed=4)
+    count = len(scene.stage.entities)
+    assert scene.add_wave() == 125
+    assert len(scene.stage.entities) == count + 125
+    assert scene.add_wave(recording=True) == 0
+    assert "RECORDING" in scene.stage.message
+    seen = [scene.switch_design() for _ in DESIGNS]
+    assert seen == [*list(DESIGNS)[1:], "ours"]
+    assert scene.stage.tree.design == "ours"
+    scene.stage.check_invariants()
+
+
+def test_tree_counts_entities_solids_and_bullets_in_their_own_classes():
+    tree = StageTree(BOUNDS, (24.0, 48.0))
+    wall = Thing(0, 100, 100, 16, 48)
+    wall.solid = True
+    walker = Thing(1, 100, 100, 14, 30)
+    tree.add(wall)
+    tree.add(walker)
+    assert wall in tree.solid and walker in tree.entity and len(tree) == 2
+    assert tree.query_solids(pygame.FRect(90, 90, 40, 40)) == [wall]
+    assert tree.query(pygame.FRect(90, 90, 40, 40)) == [wall, walker]
+    wall.solid = False  # a door that opened while filed
+    tree.remove(wall)
+    assert len(tree) == 1
