@@ -38,6 +38,13 @@ class LegacyTree(Quadtree):
     def entity(self) -> Quadtree:
         return self
 
+    def query(self, rect: Any, ignore: Any = None) -> list[Any]:
+        # 0.1.0 tested bullets as candidates everywhere, then skipped them by kind.
+        return [o for o in super().query(rect, ignore) if o.kind != "Bullet"]
+
+    def query_with_bullets(self, rect: Any) -> list[Any]:
+        return super().query(rect)
+
     def query_solids(self, rect: Any, ignore: Any = None) -> list[Any]:
         return self.query(rect, ignore)
 

@@ -1,9 +1,16 @@
-"""The whole-stage benchmark row: the real Stage.step with a crowd, tile collision included.
+"""The whole-stage benchmark rows: the real Stage.step with crowds, tile collision included.
 
-1,000 enemies walk (axis-split tile collision, turning at walls) and shoot, and
-bullets are topped up to 2,000 each step, on a 300x60-tile map of floors, ledges
-and walls. Every entity and bullet goes through the stage quadtree exactly as in
-the game. Used by `python -m bench`.
+* synthetic: 1,000 enemies walk (axis-split tile collision, turning at walls) and
+  shoot, and bullets are topped up to 2,000 each step, on a 300x60-tile map of
+  floors, ledges and walls;
+* level 3: the shipped Fortress with a crowd (1,000 soldiers, 250 turrets) and
+  2,000 bullets topped up each step, or 10,000 bullets;
+* the largest level-3 crowd whose step plus render fits a 60 Hz frame.
+
+Each row runs two contenders in one process, interleaved step by step so machine
+noise hits both alike: today's design (numpy bullets moved in bulk, entity /
+solid / bullet classes) and 0.1.0's per-item design (bench/legacy.py: pooled
+bullet objects filed one by one in one single-class tree). Used by `python -m bench`.
 """
 
 from __future__ import annotations
@@ -12,16 +19,19 @@ import random
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pygame
 
+from bench import legacy
 from gunner.assets import PlayerMeta
 from gunner.config import DT, TILE
+from gunner.crowd import add_crowd
 from gunner.entities.base import Entity
 from gunner.input import Buttons
-from gunner.level import SOLID, Level, Spawn
-from gunner.stage import Stage
+from gunner.level import SOLID, Level, Spawn, load_level
+from gunner.stage import TYPICAL_ENTITY, Stage
 
 MAP_W, MAP_H = 300, 60
 ENEMIES = 1000
@@ -144,3 +154,113 @@ def run(frames: int = 40, warmup: int = 10, seed: int = 1) -> dict[str, float]:
     result = {"ms": statistics.median(times) * 1000, "items": len(stage.tree)}
     result.update({k: v / frames for k, v in sums.items()})
     return result
+
+
+def to_legacy(stage: Stage) -> Stage:
+    """The same stage on 0.1.0's per-item bullets and single-class tree."""
+    width, height = stage.level.pixel_size
+    tree = legacy.LegacyTree((0, 0, width, height), typical_size=TYPICAL_ENTITY)
+    for entity in stage.entities:
+        tree.add(entity)
+    stage.tree = tree  # type: ignore[assignment]
+    stage.bullets = legacy.BulletSystem()  # type: ignore[assignment]
+    return stage
+
+
+def level3(soldiers: int, seed: int = 1) -> Stage:
+    """Level 3 with a crowd of ``soldiers`` (and a quarter as many turrets)."""
+    from gunner.config import LEVELS_DIR
+
+    stage = Stage(load_level(LEVELS_DIR / "level3.tmx", images=False), seed=seed, player_meta=META)
+    add_crowd(stage, soldiers)
+    stage.player.invulnerable = float("inf")  # it watches; hit-stop would freeze steps
+    return stage
+
+
+def top_up(stage: Stage, rng: random.Random, shooters: list[Entity], bullets: int) -> None:
+    """Keep ``bullets`` in flight, fired by the shooters forward, up or diagonally."""
+    for _ in range(bullets - len(stage.bullets)):
+        w = rng.choice(shooters)
+        angle = rng.choice((0.0, 0.5, -0.5, 1.57, 2.6, 3.14))
+        stage.bullets.spawn(
+            w.hitbox.centerx,
+            w.hitbox.centery,
+            BULLET_SPEED * np.cos(angle),
+            -BULLET_SPEED * np.sin(angle),
+            "enemy",
+        )
+
+
+def compare(
+    make: Any,
+    bullets: int,
+    frames: int = 40,
+    warmup: int = 10,
+    contenders: tuple[str, ...] = ("new", "0.1.0"),
+) -> dict[str, dict[str, float]]:
+    """Median step ms per contender, stepped in turn on identical copies of one workload."""
+    stages = {}
+    for name in contenders:
+        stage = make()
+        stages[name] = to_legacy(stage) if name == "0.1.0" else stage
+    rngs = {name: random.Random(7) for name in contenders}
+    shooters = {
+        name: [e for e in st.entities if e.team == "enemy"] or [st.player]
+        for name, st in stages.items()
+    }
+    times: dict[str, list[float]] = {name: [] for name in contenders}
+    checks: dict[str, list[float]] = {name: [] for name in contenders}
+    for frame in range(warmup + frames):
+        for name, stage in stages.items():
+            top_up(stage, rngs[name], shooters[name], bullets)
+            start = time.perf_counter()
+            stage.step(Buttons.NONE)
+            elapsed = time.perf_counter() - start
+            if frame >= warmup:
+                times[name].append(elapsed)
+                c = stage.counters
+                checks[name].append(c.entity_entity + c.bullet_entity)
+    return {
+        name: {
+            "ms": statistics.median(times[name]) * 1000,
+            "checks": statistics.median(checks[name]),
+            "entities": len(stages[name].entities),
+            "bullets": len(stages[name].bullets),
+        }
+        for name in contenders
+    }
+
+
+def frame_ms(soldiers: int, bullets: int = 0, frames: int = 30, warmup: int = 10) -> float:
+    """Median step + render (480x270, no overlay) on level 3 with a crowd of ``soldiers``."""
+    from gunner.assets import Art
+    from gunner.render import draw_stage
+
+    stage = level3(soldiers)
+    surface = pygame.Surface((480, 270))
+    art = Art()
+    rng = random.Random(7)
+    shooters = [e for e in stage.entities if e.team == "enemy"]
+    times = []
+    for frame in range(warmup + frames):
+        top_up(stage, rng, shooters, bullets)
+        start = time.perf_counter()
+        stage.step(Buttons.NONE)
+        draw_stage(surface, stage, art)
+        if frame >= warmup:
+            times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def largest_crowd(
+    budget_ms: float = 1000 / 60, bullets: int = 2000
+) -> tuple[int, dict[int, float]]:
+    """The largest level-3 crowd (soldiers) whose step + render median fits the budget."""
+    tried: dict[int, float] = {}
+    best = 0
+    for soldiers in (250, 500, 750, 1000, 1250, 1500, 1750, 2000, 2500, 3000):
+        tried[soldiers] = frame_ms(soldiers, bullets)
+        if tried[soldiers] > budget_ms:
+            break
+        best = soldiers
+    return best, tried

@@ -2,14 +2,16 @@
 
 `StageTree` is what `Stage.tree` is. It files every item in a *class*:
 
-* ``entity``: players, enemies, pickups, checkpoints... (the default);
+* ``entity``: the player, pickups, checkpoints... (the default);
+* ``enemy``: the enemy team, which enemy bullets never ask about (they never hurt
+  their own side), so a crowd firing from inside itself costs nothing extra;
 * ``solid``: doors and drums, what `Stage.move`, `supported` and line of sight ask
   about, so those queries never wade through the crowd;
 * ``bullet``: every bullet, as numpy rows (`BulletRows`), moved in bulk by the bullet
   system. Bullets never query their own class, so they are never each other's
   candidates.
 
-The entity and solid classes are held by a *design*, chosen live with F4:
+The entity classes are held by a *design*, chosen live with F4:
 
 * ``ours``: the loose quadtree flattened into sorted rows (`gunner.quadtree`), with a
   vectorized `query_many`;
@@ -422,12 +424,15 @@ class BulletRows:
 
 
 class StageTree:
-    """The stage's one broad phase: entity, solid and bullet classes, any design live.
+    """The stage's one broad phase: its classes, any design live.
 
-    Entities are filed by their ``solid`` flag at `add`; `remove` finds them in
-    whichever class holds them (a door that opened while filed as solid). Query
-    results come sorted by ``serial`` (the order items entered the stage), so what
-    the simulation sees never depends on the design.
+    Entities are filed at `add` by what they are: ``solid`` (doors, drums), ``enemy``
+    (the enemy team's), or ``entity`` (the player, pickups, checkpoints...). So
+    moves ask only the solids, and an enemy bullet only the classes it can hit
+    (enemy bullets never hurt enemies), however large the crowd. `remove` finds an
+    item in whichever class holds it (a door that opened while filed as solid).
+    Query results come sorted by ``serial`` (the order items entered the stage),
+    so what the simulation sees never depends on the design.
     """
 
     def __init__(
@@ -441,41 +446,55 @@ class StageTree:
         self.bullets = BulletRows(self.bounds)  # type: ignore[arg-type]
         self.design = ""
         self.entity: Design
+        self.enemy: Design
         self.solid: Design
         self.use(design)
 
+    @property
+    def classes(self) -> tuple[Design, Design, Design]:
+        return (self.entity, self.enemy, self.solid)
+
     def use(self, design: str) -> None:
-        """Switch the entity and solid classes to ``design``, re-filing every item."""
+        """Switch every entity class to ``design``, re-filing every item."""
         if design not in DESIGNS:
             raise ValueError(f"unknown broad-phase design {design!r}; one of {list(DESIGNS)}")
         make = DESIGNS[design]
-        old = [] if not self.design else [*self.entity, *self.solid]
+        old = [] if not self.design else list(self)
         self.design = design
         self.entity = make(self.bounds, self.typical_size)
+        self.enemy = make(self.bounds, self.typical_size)
         self.solid = make(self.bounds, (16.0, 16.0))
         for item in sorted(old, key=_SERIAL):
             self.add(item)
 
     @property
     def checks(self) -> int:
-        return self.entity.checks + self.solid.checks
+        return self.entity.checks + self.enemy.checks + self.solid.checks
+
+    def _home(self, item: Any) -> Design:
+        if item.solid:
+            return self.solid
+        return self.enemy if item.team == "enemy" else self.entity
 
     def add(self, item: Any) -> None:
-        (self.solid if item.solid else self.entity).add(item)
+        self._home(item).add(item)
 
     def remove(self, item: Any) -> None:
-        if item.solid:
-            first, second = self.solid, self.entity
-        else:
-            first, second = self.entity, self.solid
+        home = self._home(item)
         try:
-            first.remove(item)
+            home.remove(item)
         except KeyError:  # its `solid` changed while filed (a door opened)
-            second.remove(item)
+            for other in self.classes:
+                if other is not home and item in other:
+                    other.remove(item)
+                    return
+            raise
 
     def query(self, rect: pygame.FRect | pygame.Rect, ignore: Any = None) -> list[Any]:
-        """Entities and solids overlapping ``rect``, in stage order."""
+        """Every entity overlapping ``rect``, in stage order."""
         found = self.entity.query(rect, ignore)
+        if len(self.enemy):
+            found += self.enemy.query(rect, ignore)
         if len(self.solid):
             found += self.solid.query(rect, ignore)
         if len(found) > 1:
@@ -490,15 +509,15 @@ class StageTree:
         return found
 
     def in_view(self, rect: pygame.FRect | pygame.Rect) -> tuple[list[Any], np.ndarray]:
-        """The camera's draw list: entities, solids and bullet ids overlapping ``rect``."""
+        """The camera's draw list: every entity and the bullet ids overlapping ``rect``."""
         return self.query(rect), self.bullets.query(rect)
 
-    def query_many(self, boxes: np.ndarray) -> tuple[np.ndarray, list[Any]]:
-        """(query index, entity) overlap pairs for many boxes, by query then stage order."""
-        qa, ia = self.entity.query_many(boxes)
-        qb, ib = self.solid.query_many(boxes)
-        index = np.concatenate([qa, qb]).astype(np.intp)
-        items = ia + ib
+    def query_many(self, boxes: np.ndarray, enemies: bool = True) -> tuple[np.ndarray, list[Any]]:
+        """(query index, entity) overlap pairs for many boxes, by query then stage order.
+        ``enemies=False`` leaves out the enemy class (for enemy bullets)."""
+        parts = [c.query_many(boxes) for c in self.classes if enemies or c is not self.enemy]
+        index = np.concatenate([q for q, _ in parts]).astype(np.intp)
+        items = [it for _, found in parts for it in found]
         if not items:
             return index, items
         serials = np.fromiter(map(_SERIAL, items), np.int64, len(items))
@@ -508,18 +527,18 @@ class StageTree:
     def cells(
         self, view: pygame.Rect | pygame.FRect | None = None
     ) -> Iterator[tuple[pygame.FRect, int]]:
-        """Every class's cells: entity, solid, then the occupied bullet cells."""
-        yield from self.entity.cells(view)
-        yield from self.solid.cells(view)
+        """Every class's cells: entity, enemy, solid, then the occupied bullet cells."""
+        for c in self.classes:
+            yield from c.cells(view)
         yield from self.bullets.cells(view)
 
     def __len__(self) -> int:
-        return len(self.entity) + len(self.solid) + len(self.bullets)
+        return len(self.entity) + len(self.enemy) + len(self.solid) + len(self.bullets)
 
     def __contains__(self, item: object) -> bool:
-        return item in self.entity or item in self.solid
+        return any(item in c for c in self.classes)
 
     def __iter__(self) -> Iterator[Any]:
         """The entities filed (bullets are rows of ids: see `bullets`)."""
-        yield from self.entity
-        yield from self.solid
+        for c in self.classes:
+            yield from c

@@ -220,17 +220,29 @@ class BulletSystem:
         moving = np.flatnonzero(alive)
         t_wall[moving] = stage.tilemap.first_solid(x0[moving], y0[moving], dx[moving], dy[moving])
         t_end = np.minimum(t_wall, 1.0)
-        # Every entity each swept path overlaps, in one batched query of the tree.
+        # Every entity each swept path overlaps, in one batched query of the tree per
+        # side: enemy bullets never ask the enemy class (they never hurt their own).
         ex, ey = x0 + dx * t_end, y0 + dy * t_end
-        sweep = np.empty((len(moving), 4), dtype=np.float32)
-        sweep[:, 0] = np.minimum(x0, ex)[moving] - HALF
-        sweep[:, 1] = np.minimum(y0, ey)[moving] - HALF
-        sweep[:, 2] = np.abs(ex - x0)[moving] + BULLET_SIZE
-        sweep[:, 3] = np.abs(ey - y0)[moving] + BULLET_SIZE
+        sweep = np.empty((n, 4), dtype=np.float32)
+        sweep[:, 0] = np.minimum(x0, ex) - HALF
+        sweep[:, 1] = np.minimum(y0, ey) - HALF
+        sweep[:, 2] = np.abs(ex - x0) + BULLET_SIZE
+        sweep[:, 3] = np.abs(ey - y0) + BULLET_SIZE
         before = tree.checks
-        index, found = tree.query_many(sweep)
+        enemy = self.team[:n] == _TEAM["enemy"]
+        rows_found: list[np.ndarray] = []
+        found: list[Any] = []
+        for side, may_hit_enemies in (
+            (moving[enemy[moving]], False),
+            (moving[~enemy[moving]], True),
+        ):
+            if len(side):
+                index, items = tree.query_many(sweep[side], enemies=may_hit_enemies)
+                rows_found.append(side[index])
+                found += items
         stage.counters.bullet_entity += tree.checks - before
-        strikes = self._strikes(moving[index] if len(index) else index, found, x0, y0, dx, dy)
+        rows = np.concatenate(rows_found) if rows_found else np.empty(0, dtype=np.intp)
+        strikes = self._strikes(rows, found, x0, y0, dx, dy)
 
         # Resolve in spawn order: a blast or a kill changes what later bullets meet.
         events = sorted(set(np.flatnonzero(t_wall <= 1.0).tolist()) | strikes.keys())
