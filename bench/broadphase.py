@@ -454,25 +454,56 @@ def bench_workload(
     return rows
 
 
-def bench_stage(frames: int = 30, warmup: int = 10) -> Row | None:
-    """The whole-stage step through the real game code (see bench.stage):
-    1,000 enemies walking and shooting plus 2,000 bullets on a 300x60-tile map, tile
-    collision included. Checks are the step's entity-entity + bullet-entity checks."""
-    from bench import stage as stage_bench
-
-    r = stage_bench.run(frames=frames, warmup=warmup)
-    return Row(
-        "stage step (1,000 enemies + 2,000 bullets, 300x60 tiles)",
-        int(r["items"]),
-        "ours (Stage.step)",
-        r["ms"],
-        r["entity_entity"] + r["bullet_entity"],
-        0.0,  # not counted for the stage row
-        note=(
-            f"tile checks {r['tile']:.0f}/step; brute force would make "
-            f"{r['brute_entity_entity'] + r['brute_bullet_entity']:,.0f} pair checks"
+def _pair(workload: str, items: int, r: dict[str, dict[str, float]], note: str = "") -> list[Row]:
+    new, old = r["new"], r["0.1.0"]
+    return [
+        Row(workload, items, "ours (today)", new["ms"], new["checks"], 0.0, 1.0, note),
+        Row(
+            workload, items, "0.1.0 per-item", old["ms"], old["checks"], 0.0, old["ms"] / new["ms"]
         ),
-    )
+    ]
+
+
+def bench_stage(quick: bool = False) -> list[Row]:
+    """Whole Stage.step rows, today's design beside 0.1.0's per-item design, each
+    stepped in turn in one process (see bench.stage). Checks are the step's
+    entity-entity + bullet-entity candidate checks."""
+    from bench import stage as sb
+
+    frames, warmup = (3, 1) if quick else (40, 10)
+    rows: list[Row] = []
+    r = sb.compare(sb.build, sb.BULLETS, frames, warmup)
+    rows += _pair("stage step (1,000 walkers + 2,000 bullets, 300x60 tiles)", 3000, r)
+    r = sb.compare(lambda: sb.level3(1000), 2000, frames, warmup)
+    items = int(r["new"]["entities"] + r["new"]["bullets"])
+    rows += _pair("crowd: level 3 + 1,000 soldiers, 250 turrets, 2,000 bullets", items, r)
+    r = sb.compare(lambda: sb.level3(0), 10_000, frames, warmup)
+    items = int(r["new"]["entities"] + r["new"]["bullets"])
+    rows += _pair("10,000 bullets (level 3)", items, r)
+    for name in ("level1.tmx", "level2.tmx", "level3.tmx"):
+        r = sb.compare(
+            lambda name=name: sb.level3(0, name=name, watch=False),
+            0,
+            frames * 5,
+            warmup,
+            play=True,
+        )
+        items = int(r["new"]["entities"])
+        rows += _pair(f"shipped {name}, seeded random play", items, r)
+    if not quick:
+        best, tried = sb.largest_crowd()
+        rows.append(
+            Row(
+                "largest level-3 crowd with step + render <= 16.7 ms (2,000 bullets)",
+                best,
+                "ours (today)",
+                tried.get(best, float("nan")),
+                0.0,
+                0.0,
+                note="soldiers: ms " + ", ".join(f"{n}: {ms:.1f}" for n, ms in tried.items()),
+            )
+        )
+    return rows
 
 
 def bench_pacing(frames: int = 1800) -> Row:
@@ -542,8 +573,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows += bench_workload(f"bullets ({e} + {b})", lambda: make_bodies(e, b), frames, warmup)
         if not args.json:
             print_table(rows[-len(contenders()[0]) :])
-    stage = bench_stage(frames=3, warmup=1) if args.quick else bench_stage()
-    extra = [stage] if stage is not None else []
+    extra = bench_stage(quick=args.quick)
     extra.append(bench_pacing(frames=30 if args.quick else 1800))
     rows += extra
     if args.json:

@@ -29,7 +29,7 @@ from gunner.assets import PlayerMeta
 from gunner.config import DT, TILE
 from gunner.crowd import add_crowd
 from gunner.entities.base import Entity
-from gunner.input import Buttons
+from gunner.input import Buttons, RandomInput
 from gunner.level import SOLID, Level, Spawn, load_level
 from gunner.stage import TYPICAL_ENTITY, Stage
 
@@ -167,13 +167,15 @@ def to_legacy(stage: Stage) -> Stage:
     return stage
 
 
-def level3(soldiers: int, seed: int = 1) -> Stage:
-    """Level 3 with a crowd of ``soldiers`` (and a quarter as many turrets)."""
+def level3(soldiers: int, seed: int = 1, name: str = "level3.tmx", watch: bool = True) -> Stage:
+    """A shipped level (level 3 by default) with a crowd of ``soldiers`` (and a quarter
+    as many turrets)."""
     from gunner.config import LEVELS_DIR
 
-    stage = Stage(load_level(LEVELS_DIR / "level3.tmx", images=False), seed=seed, player_meta=META)
+    stage = Stage(load_level(LEVELS_DIR / name, images=False), seed=seed, player_meta=META)
     add_crowd(stage, soldiers)
-    stage.player.invulnerable = float("inf")  # it watches; hit-stop would freeze steps
+    if watch:
+        stage.player.invulnerable = float("inf")  # it watches; hit-stop would freeze steps
     return stage
 
 
@@ -197,13 +199,16 @@ def compare(
     frames: int = 40,
     warmup: int = 10,
     contenders: tuple[str, ...] = ("new", "0.1.0"),
+    play: bool = False,
 ) -> dict[str, dict[str, float]]:
-    """Median step ms per contender, stepped in turn on identical copies of one workload."""
+    """Median step ms per contender, stepped in turn on identical copies of one workload.
+    ``play``: seeded random input drives the player (a shipped level as played)."""
     stages = {}
     for name in contenders:
         stage = make()
         stages[name] = to_legacy(stage) if name == "0.1.0" else stage
     rngs = {name: random.Random(7) for name in contenders}
+    inputs = {name: RandomInput(11) for name in contenders}
     shooters = {
         name: [e for e in st.entities if e.team == "enemy"] or [st.player]
         for name, st in stages.items()
@@ -213,8 +218,9 @@ def compare(
     for frame in range(warmup + frames):
         for name, stage in stages.items():
             top_up(stage, rngs[name], shooters[name], bullets)
+            held = inputs[name].next() if play else Buttons.NONE
             start = time.perf_counter()
-            stage.step(Buttons.NONE)
+            stage.step(held)
             elapsed = time.perf_counter() - start
             if frame >= warmup:
                 times[name].append(elapsed)

@@ -189,11 +189,22 @@ def test_bench_quick_json(capsys: pytest.CaptureFixture[str]) -> None:
     rows = data["rows"]
     names = {r["contender"] for r in rows}
     assert {"ours", "brute force", "tutorial (depth 4)"} <= names
-    stage_rows = [r for r in rows if r["workload"].startswith("stage step")]
-    assert len(stage_rows) == 1 and stage_rows[0]["ms"] > 0 and stage_rows[0]["checks"] > 0
+    # Whole-stage rows: today's design beside 0.1.0's per-item one, ratio against today's.
+    stage_rows = [r for r in rows if r["contender"] in ("ours (today)", "0.1.0 per-item")]
+    workloads = {r["workload"] for r in stage_rows}
+    assert {w.split(" ")[0] for w in workloads} >= {"stage", "crowd:", "10,000", "shipped"}
+    for workload in workloads:
+        pair = {r["contender"]: r for r in stage_rows if r["workload"] == workload}
+        assert set(pair) == {"ours (today)", "0.1.0 per-item"}, workload
+        assert all(r["ms"] > 0 for r in pair.values())
+        assert pair["0.1.0 per-item"]["rel"] == pytest.approx(
+            pair["0.1.0 per-item"]["ms"] / pair["ours (today)"]["ms"]
+        )
+    crowd = {r["contender"]: r for r in stage_rows if r["workload"].startswith("crowd")}
+    assert crowd["ours (today)"]["checks"] < crowd["0.1.0 per-item"]["checks"]
     pacing_rows = [r for r in rows if r["workload"].startswith("frame pacing")]
     assert len(pacing_rows) == 1 and pacing_rows[0]["ms"] > 0 and "p99" in pacing_rows[0]["note"]
-    whole_game = {stage_rows[0]["workload"], pacing_rows[0]["workload"]}
+    whole_game = workloads | {pacing_rows[0]["workload"]}
     for workload in {r["workload"] for r in rows} - whole_game:
         overlaps = {r["overlaps"] for r in rows if r["workload"] == workload}
         assert len(overlaps) == 1, overlaps
