@@ -167,15 +167,22 @@ def to_legacy(stage: Stage) -> Stage:
     return stage
 
 
-def level3(soldiers: int, seed: int = 1, name: str = "level3.tmx", watch: bool = True) -> Stage:
+def level3(
+    soldiers: int,
+    seed: int = 1,
+    name: str = "level3.tmx",
+    watch: bool = True,
+    images: bool = False,
+) -> Stage:
     """A shipped level (level 3 by default) with a crowd of ``soldiers`` (and a quarter
     as many turrets)."""
     from gunner.config import LEVELS_DIR
 
-    stage = Stage(load_level(LEVELS_DIR / name, images=False), seed=seed, player_meta=META)
+    level = load_level(LEVELS_DIR / name, images=images)
+    stage = Stage(level, seed=seed, player_meta=META)
     add_crowd(stage, soldiers)
     if watch:
-        stage.player.invulnerable = float("inf")  # it watches; hit-stop would freeze steps
+        stage.player.invulnerable = 1e9  # it watches; hit-stop would freeze steps
     return stage
 
 
@@ -242,7 +249,10 @@ def frame_ms(soldiers: int, bullets: int = 0, frames: int = 30, warmup: int = 10
     from gunner.assets import Art
     from gunner.render import draw_stage
 
-    stage = level3(soldiers)
+    if pygame.display.get_surface() is None:  # images convert only with a display mode
+        pygame.display.init()
+        pygame.display.set_mode((480, 270))
+    stage = level3(soldiers, images=True)
     surface = pygame.Surface((480, 270))
     art = Art()
     rng = random.Random(7)
