@@ -10,6 +10,7 @@ Python runs per *hit*, never per bullet.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 BULLET_SIZE = 4
 HALF = BULLET_SIZE / 2
 BULLET_LIFE = 1.6  # seconds; a bullet that hits nothing fades out off-screen
+# Up to this many bullets the paths are worked out in plain floats (same results).
+FEW_BULLETS = 24
 TEAMS = ("player", "enemy", "neutral")
 _TEAM = {name: i for i, name in enumerate(TEAMS)}
 _FIELDS = {
@@ -208,10 +211,70 @@ class BulletSystem:
     def step(self, stage: Stage) -> None:
         tree = stage.tree
         n = self.n
-        tree.bullets.remove_many(self.id[: self.filed])
-        self.filed = 0
+        if self.filed:
+            tree.bullets.remove_many(self.id[: self.filed])
+            self.filed = 0
         if n == 0:
             return
+        few = n <= FEW_BULLETS
+        if few:
+            x0, y0, dx, dy, alive, t_wall, t_end, strikes = self._paths_few(stage)
+        else:
+            x0, y0, dx, dy, alive, t_wall, t_end, strikes = self._paths_many(stage)
+
+        # Resolve in spawn order: a blast or a kill changes what later bullets meet.
+        walls = (
+            [i for i, t in enumerate(t_wall) if t <= 1.0]
+            if few
+            else np.flatnonzero(t_wall <= 1.0).tolist()
+        )
+        for i in sorted(set(walls) | strikes.keys()):
+            hit = False
+            for t, other in strikes.get(i, ()):
+                if t > t_end[i] or not other.alive:
+                    continue
+                self.x[i], self.y[i] = x0[i] + dx[i] * t, y0[i] + dy[i] * t
+                alive[i] = False
+                bullet = self.bullet(i)
+                other.hit(bullet, stage)
+                self.hits += bool(self.team[i] == 0 and other.team != "neutral")
+                self._burst(i, stage, float(self.x[i]), float(self.y[i]))
+                hit = True
+                break
+            if not hit and t_wall[i] <= 1.0:
+                t = t_wall[i]
+                self.x[i], self.y[i] = x0[i] + dx[i] * t, y0[i] + dy[i] * t
+                alive[i] = False
+                self._burst(i, stage, float(self.x[i]), float(self.y[i]))
+                stage.emit("hit_wall")
+        map_w, map_h = stage.tilemap.pixel_width, stage.tilemap.pixel_height
+        if few:  # the same moves and edge test as below, in plain floats
+            xs, ys = self.x[:n].tolist(), self.y[:n].tolist()
+            for i in range(n):
+                if alive[i]:  # struck bullets stay where they struck
+                    x, y = xs[i] + dx[i], ys[i] + dy[i]
+                    xs[i], ys[i] = x, y
+                    alive[i] = (
+                        x + HALF >= 0 and x - HALF <= map_w and y + HALF >= 0 and y - HALF <= map_h
+                    )
+            self.x[:n], self.y[:n] = xs, ys
+            if not all(alive):
+                self._keep(np.array(alive, dtype=bool))
+        else:
+            flying = alive.copy()  # struck bullets stay where they struck
+            self.x[:n][flying] += dx[flying]
+            self.y[:n][flying] += dy[flying]
+            # Gone once wholly off the map.
+            x, y = self.x[:n], self.y[:n]
+            alive &= (x + HALF >= 0) & (x - HALF <= map_w) & (y + HALF >= 0) & (y - HALF <= map_h)
+            if not alive.all():
+                self._keep(alive)
+        tree.bullets.add_many(self.id[: self.n], self.boxes())
+        self.filed = self.n
+
+    def _paths_many(self, stage: Stage) -> tuple:
+        """Every path's start, length, wall and entity strikes: vectorized."""
+        n, tree = self.n, stage.tree
         self.life[:n] -= DT
         alive = self.life[:n] > 0
         x0, y0 = self.x[:n].copy(), self.y[:n].copy()
@@ -242,55 +305,62 @@ class BulletSystem:
                 found += items
         stage.counters.bullet_entity += tree.checks - before
         rows = np.concatenate(rows_found) if rows_found else np.empty(0, dtype=np.intp)
-        strikes = self._strikes(rows, found, x0, y0, dx, dy)
+        strikes = self._strikes(rows.tolist(), found, x0, y0, dx, dy)
+        return x0, y0, dx, dy, alive, t_wall, t_end, strikes
 
-        # Resolve in spawn order: a blast or a kill changes what later bullets meet.
-        events = sorted(set(np.flatnonzero(t_wall <= 1.0).tolist()) | strikes.keys())
-        for i in events:
-            hit = False
-            for t, other in strikes.get(i, ()):
-                if t > t_end[i] or not other.alive:
-                    continue
-                self.x[i], self.y[i] = x0[i] + dx[i] * t, y0[i] + dy[i] * t
-                alive[i] = False
-                bullet = self.bullet(i)
-                other.hit(bullet, stage)
-                self.hits += bool(self.team[i] == 0 and other.team != "neutral")
-                self._burst(i, stage, float(self.x[i]), float(self.y[i]))
-                hit = True
-                break
-            if not hit and t_wall[i] <= 1.0:
-                t = t_wall[i]
-                self.x[i], self.y[i] = x0[i] + dx[i] * t, y0[i] + dy[i] * t
-                alive[i] = False
-                self._burst(i, stage, float(self.x[i]), float(self.y[i]))
-                stage.emit("hit_wall")
-        flying = alive.copy()  # struck bullets stay where they struck
-        self.x[:n][flying] += dx[flying]
-        self.y[:n][flying] += dy[flying]
-        # Gone once wholly off the map.
-        map_w, map_h = stage.tilemap.pixel_width, stage.tilemap.pixel_height
-        x, y = self.x[:n], self.y[:n]
-        alive &= (x + HALF >= 0) & (x - HALF <= map_w) & (y + HALF >= 0) & (y - HALF <= map_h)
-        self._keep(alive)
-        tree.bullets.add_many(self.id[: self.n], self.boxes())
-        self.filed = self.n
+    def _paths_few(self, stage: Stage) -> tuple:
+        """`_paths_many` for a handful of bullets (the shipped levels), in plain floats:
+        the same arithmetic in the same order, so the same results, without numpy's
+        per-call overhead."""
+        n, tree, tiles = self.n, stage.tree, stage.tilemap
+        life = [v - DT for v in self.life[:n].tolist()]
+        self.life[:n] = life
+        x0, y0 = self.x[:n].tolist(), self.y[:n].tolist()
+        dx = [v * DT for v in self.vx[:n].tolist()]
+        dy = [v * DT for v in self.vy[:n].tolist()]
+        alive = [v > 0 for v in life]
+        t_wall = [
+            tiles._first_solid_one(x0[i], y0[i], dx[i], dy[i]) if alive[i] else math.inf
+            for i in range(n)
+        ]
+        t_end = [min(t, 1.0) for t in t_wall]
+        enemy_team = _TEAM["enemy"]
+        teams = self.team[:n].tolist()
+        before = tree.checks
+        rows: list[int] = []
+        found: list[Any] = []
+        for i in range(n):
+            if not alive[i]:
+                continue
+            ex, ey = x0[i] + dx[i] * t_end[i], y0[i] + dy[i] * t_end[i]
+            box = pygame.FRect(
+                min(x0[i], ex) - HALF,
+                min(y0[i], ey) - HALF,
+                abs(ex - x0[i]) + BULLET_SIZE,
+                abs(ey - y0[i]) + BULLET_SIZE,
+            )
+            hits = tree.query_box(box, enemies=teams[i] != enemy_team)
+            rows += [i] * len(hits)
+            found += hits
+        stage.counters.bullet_entity += tree.checks - before
+        strikes = self._strikes(rows, found, x0, y0, dx, dy)
+        return x0, y0, dx, dy, alive, t_wall, t_end, strikes
 
     def _strikes(
         self,
-        rows: np.ndarray,
+        rows: list[int],
         found: list[Any],
-        x0: np.ndarray,
-        y0: np.ndarray,
-        dx: np.ndarray,
-        dy: np.ndarray,
+        x0: Any,
+        y0: Any,
+        dx: Any,
+        dy: Any,
     ) -> dict[int, list[tuple[float, Any]]]:
         """For each bullet row, the entities its path enters, sorted by when (t in 0..1)."""
         out: dict[int, list[tuple[float, Any]]] = {}
         if not found:
             return out
         teams = [TEAMS[k] for k in self.team[: self.n].tolist()]
-        for i, other in zip(rows.tolist(), found, strict=True):
+        for i, other in zip(rows, found, strict=True):
             if not other.shootable or other.team == teams[i]:
                 continue
             t = _enter(other.hitbox, float(x0[i]), float(y0[i]), float(dx[i]), float(dy[i]))

@@ -200,3 +200,26 @@ def test_tree_counts_entities_solids_and_bullets_in_their_own_classes():
     wall.solid = False  # a door that opened while filed
     tree.remove(wall)
     assert len(tree) == 1
+
+
+@pytest.mark.parametrize("level", ["levels/level2.tmx", LEVEL3])
+def test_few_bullets_and_many_take_the_same_paths(monkeypatch, level):
+    # A handful of bullets is worked out in plain floats, many with numpy: forcing
+    # every step down one road or the other must not change the play by a bit.
+    import gunner.broadphase
+    import gunner.bullets
+    import gunner.tilemap
+
+    def play(limit: int) -> str:
+        monkeypatch.setattr(gunner.bullets, "FEW_BULLETS", limit)
+        monkeypatch.setattr(gunner.broadphase, "FEW", limit)
+        monkeypatch.setattr(gunner.tilemap, "FEW_SEGMENTS", limit)
+        stage = Stage(load_level(level, images=False), seed=9)
+        add_crowd(stage, 60)
+        source = RandomInput(9)
+        for _ in range(400):
+            stage.step(source.next() | Buttons.FIRE)
+        assert stage.bullets.fired > 20
+        return stage.state_hash()
+
+    assert play(0) == play(10_000)

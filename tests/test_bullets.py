@@ -2,7 +2,10 @@
 
 import math
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gunner.bullets import BULLET_LIFE
 from gunner.config import TILE
@@ -139,3 +142,23 @@ def test_rockets_strike_and_blast(tmp_path):
     assert not rocket.alive and stage.bullets.hits == 1
     assert not first.alive and not second.alive  # the hit and the blast
     assert "explosion" in stage.events
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    x0=st.floats(-40, 420, allow_nan=False),
+    y0=st.floats(-40, 420, allow_nan=False),
+    dx=st.floats(-60, 60, allow_nan=False),
+    dy=st.floats(-60, 60, allow_nan=False),
+)
+def test_few_and_many_bullets_walk_the_tiles_alike(tmp_path_factory, x0, y0, dx, dy):
+    # A handful of paths is walked in plain floats, many at once in numpy: the same
+    # cells in the same order, so the same answer to the last bit.
+    stage = make_stage(tmp_path_factory.mktemp("m"), ring("diamond"))
+    tiles = stage.tilemap
+    one = tiles.first_solid(np.array([x0]), np.array([y0]), np.array([dx]), np.array([dy]))
+    many = tiles.first_solid(
+        np.array([x0] * 20), np.array([y0] * 20), np.array([dx] * 20), np.array([dy] * 20)
+    )
+    assert np.array_equal(one, many[:1], equal_nan=True)
+    assert np.all(many == many[0])
