@@ -324,16 +324,15 @@ DESIGN_NAMES = {
 
 _NO_IDS = np.empty(0, np.int64)
 _NO_BOXES = np.empty((0, 4), np.float32)
-_NO_KEYS = np.empty(0, np.float64)
-_NO_ROWS = np.empty(0, np.intp)
 
 
 class BulletRows:
     """The bullet class: bullets filed by id in rows of ``row_h`` px, sorted by centre x.
 
     Bullets leave and re-enter in bulk (`remove_many`, `add_many` with numpy arrays),
-    once a step, so the rows are rebuilt with one sort instead of thousands of
-    inserts. The camera and the overlay query it; bullets never do.
+    once a step. Only the camera and the overlay query this class (bullets never do),
+    so the rows are sorted when a query first needs them, once per frame, not on
+    every step the frame runs.
     """
 
     def __init__(self, bounds: tuple[float, float, float, float], row_h: float = 32.0) -> None:
@@ -341,35 +340,35 @@ class BulletRows:
         self._row_h = row_h
         self._nrows = max(1, int(-(-self._bh // row_h)))
         self._row_numbers = np.arange(self._nrows + 1)
-        self._no_starts = np.zeros(self._nrows + 1, dtype=np.intp)
-        self._set(np.empty(0, np.int64), np.empty((0, 4), np.float32))
+        self.ids = _NO_IDS  # in filing order
+        self.boxes = _NO_BOXES
+        self._sorted: tuple | None = None  # the rows, built by `_index` when queried
         self.checks = 0
 
-    def _set(self, ids: np.ndarray, boxes: np.ndarray) -> None:
-        if not len(ids):  # the common case between volleys: no sorting to do
-            self.ids, self.boxes = _NO_IDS, _NO_BOXES
-            self._keys = _NO_KEYS
-            self._rows = _NO_ROWS
-            self._starts = self._no_starts
-            self._sorted_ids = _NO_IDS
-            self._reach = (0.0, 0.0)
-            return
-        cx = boxes[:, 0].astype(np.float64) + boxes[:, 2] * 0.5
-        cy = boxes[:, 1].astype(np.float64) + boxes[:, 3] * 0.5
-        rows = np.clip(np.floor((cy - self._by) / self._row_h), 0, self._nrows - 1)
-        order = np.lexsort((cx, rows))
-        self.ids = ids[order]
-        self.boxes = boxes[order]
-        self._keys = cx[order]
-        self._rows = rows[order].astype(np.intp)
-        # Where each row starts in the sorted arrays.
-        self._starts = np.searchsorted(self._rows, self._row_numbers)
-        self._sorted_ids = np.sort(ids)  # what `remove_many` compares a full removal with
-        self._reach = (
-            (float(boxes[:, 2].max()) * 0.5 + 0.0625, float(boxes[:, 3].max()) * 0.5 + 0.0625)
-            if len(boxes)
-            else (0.0, 0.0)
+    def _index(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(ids, boxes, keys, rows, row starts), sorted by row then centre x."""
+        if self._sorted is None:
+            ids, boxes = self.ids, self.boxes
+            cx = boxes[:, 0].astype(np.float64) + boxes[:, 2] * 0.5
+            cy = boxes[:, 1].astype(np.float64) + boxes[:, 3] * 0.5
+            rows = np.clip(np.floor((cy - self._by) / self._row_h), 0, self._nrows - 1)
+            order = np.lexsort((cx, rows))
+            srows = rows[order].astype(np.intp)
+            starts = np.searchsorted(srows, self._row_numbers)
+            self._sorted = (ids[order], boxes[order], cx[order], srows, starts)
+        return self._sorted
+
+    @property
+    def _reach(self) -> tuple[float, float]:
+        if not len(self.boxes):
+            return (0.0, 0.0)
+        return (
+            float(self.boxes[:, 2].max()) * 0.5 + 0.0625,
+            float(self.boxes[:, 3].max()) * 0.5 + 0.0625,
         )
+
+    def _set(self, ids: np.ndarray, boxes: np.ndarray) -> None:
+        self.ids, self.boxes, self._sorted = ids, boxes, None
 
     def add_many(self, ids: np.ndarray, boxes: np.ndarray) -> None:
         """File bullets ``ids`` with hitboxes ``boxes`` ((n, 4): x, y, w, h)."""
@@ -384,18 +383,15 @@ class BulletRows:
             return
         if np.isin(ids, self.ids).any():
             raise ValueError("a bullet is already in the broad phase")
-        self._set(
-            np.concatenate([self.ids, ids]),
-            np.concatenate([self.boxes, boxes]),
-        )
+        self._set(np.concatenate([self.ids, ids]), np.concatenate([self.boxes, boxes]))
 
     def remove_many(self, ids: np.ndarray) -> None:
         """Take bullets ``ids`` out. KeyError if one is absent."""
         ids = np.asarray(ids, dtype=np.int64)
         if not len(ids):
             return
-        if len(ids) == len(self.ids) and np.array_equal(np.sort(ids), self._sorted_ids):
-            self._set(_NO_IDS, _NO_BOXES)  # the usual case: all of them, every step
+        if len(ids) == len(self.ids) and np.array_equal(ids, self.ids):
+            self._set(_NO_IDS, _NO_BOXES)  # the usual case: all of them, as filed
             return
         keep = ~np.isin(self.ids, ids)
         if len(self.ids) - int(keep.sum()) != len(np.unique(ids)):
@@ -406,16 +402,17 @@ class BulletRows:
         """Ids of the bullets whose hitbox overlaps ``rect``, in filing order."""
         if not len(self.ids):
             return self.ids
+        ids, boxes, skeys, _, starts = self._index()
         x, y, w, h = (float(v) for v in rect)
         rw, rh = self._reach
         r0 = int(np.clip(np.floor((y - rh - self._by) / self._row_h), 0, self._nrows - 1))
         r1 = int(np.clip(np.floor((y + h + rh - self._by) / self._row_h), 0, self._nrows - 1))
-        lo, hi = self._starts[r0], self._starts[r1 + 1]
-        keys = self._keys[lo:hi]
+        lo, hi = starts[r0], starts[r1 + 1]
+        keys = skeys[lo:hi]
         # Within each row the keys are sorted; one mask over the few rows is simpler.
         near = np.flatnonzero((keys >= x - rw) & (keys <= x + w + rw)) + lo
         self.checks += len(near)
-        b = self.boxes[near]
+        b = boxes[near]
         f = np.float32
         hit = (
             (b[:, 0] < f(x) + f(w))
@@ -427,7 +424,7 @@ class BulletRows:
             & (w > 0)
             & (h > 0)
         )
-        return self.ids[near[hit]]
+        return ids[near[hit]]
 
     def cells(
         self, view: pygame.Rect | pygame.FRect | None = None
@@ -435,8 +432,9 @@ class BulletRows:
         """Occupied cells only (row_h square): an empty bullet class draws nothing."""
         if not len(self.ids):
             return
-        cols = np.floor((self._keys - self._bx) / self._row_h).astype(np.int64)
-        cells, counts = np.unique(self._rows * (1 << 32) + cols, return_counts=True)
+        _, _, keys, rows, _ = self._index()
+        cols = np.floor((keys - self._bx) / self._row_h).astype(np.int64)
+        cells, counts = np.unique(rows * (1 << 32) + cols, return_counts=True)
         for key, count in zip(cells.tolist(), counts.tolist(), strict=True):
             row, col = divmod(key, 1 << 32)
             rect = pygame.FRect(
@@ -492,7 +490,7 @@ class StageTree:
         self.design = design
         self.entity = make(self.bounds, self.typical_size)
         self.enemy = make(self.bounds, self.typical_size)
-        self.solid = make(self.bounds, (16.0, 16.0))
+        self.solid = make(self.bounds, (16.0, 48.0))  # a door; drums fit too
         for item in sorted(old, key=_SERIAL):
             self.add(item)
 
@@ -506,10 +504,21 @@ class StageTree:
         return self.enemy if item.team == "enemy" else self.entity
 
     def add(self, item: Any) -> None:
-        self._home(item).add(item)
+        # `_home`, inlined: this runs twice per entity per step.
+        if item.solid:
+            self.solid.add(item)
+        elif item.team == "enemy":
+            self.enemy.add(item)
+        else:
+            self.entity.add(item)
 
     def remove(self, item: Any) -> None:
-        home = self._home(item)
+        if item.solid:
+            home = self.solid
+        elif item.team == "enemy":
+            home = self.enemy
+        else:
+            home = self.entity
         try:
             home.remove(item)
         except KeyError:  # its `solid` changed while filed (a door opened)
