@@ -359,9 +359,9 @@ class BulletSystem:
         out: dict[int, list[tuple[float, Any]]] = {}
         if not found:
             return out
-        teams = [TEAMS[k] for k in self.team[: self.n].tolist()]
+        teams = self.team[: self.n].tolist()
         for i, other in zip(rows, found, strict=True):
-            if not other.shootable or other.team == teams[i]:
+            if not other.shootable or _TEAM.get(other.team, -1) == teams[i]:
                 continue
             t = _enter(other.hitbox, float(x0[i]), float(y0[i]), float(dx[i]), float(dy[i]))
             if t is not None:

@@ -18,6 +18,8 @@ import pygame
 from gunner.config import DT, TILE
 
 CAP = 600
+# Impact spark bursts per step; more in one step are not drawn (see `impact`).
+IMPACT_BURSTS = 12
 GRAVITY = 900.0
 
 # Kinds, and what each looks like: colour ramps from young to old.
@@ -34,6 +36,7 @@ class Particles:
     def __init__(self, seed: int = 0, cap: int = CAP) -> None:
         self.cap = cap
         self.rng = random.Random(seed * 7919 + 17)  # its own: never touches stage.rng
+        self._impacts = 0  # impact bursts this step
         self.x = np.zeros(cap)
         self.y = np.zeros(cap)
         self.vx = np.zeros(cap)
@@ -60,6 +63,13 @@ class Particles:
         self.age[i], self.life[i] = 0.0, life
         self.kind[i], self.bounces[i] = kind, 0
         self.alive[i] = True
+
+    def impact(self, x: float, y: float) -> None:
+        """Sparks where a bullet struck. A crowd's bullets strike by the dozen each
+        step; past a budget more sparks add nothing to see and cost a loop each."""
+        if self._impacts < IMPACT_BURSTS:
+            self._impacts += 1
+            self.sparks(x, y)
 
     def sparks(self, x: float, y: float, count: int = 6, speed: float = 140.0) -> None:
         r = self.rng
@@ -98,6 +108,7 @@ class Particles:
 
     def step(self, solid: np.ndarray | None = None) -> None:
         """Advance every live particle by one step; `solid` is the tile grid casings bounce on."""
+        self._impacts = 0
         live = self.alive
         if not live.any():
             return

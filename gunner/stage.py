@@ -340,7 +340,7 @@ class Stage:
     def add_effect(self, name: str, pos: tuple[float, float], angle: float = 0.0) -> None:
         self.effects.append(Effect(name, pos[0], pos[1], angle))
         if name == "impact":
-            self.particles.sparks(pos[0], pos[1])
+            self.particles.impact(pos[0], pos[1])
         elif name == "explosion":
             self.particles.explosion(pos[0], pos[1])
 
