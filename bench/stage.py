@@ -274,7 +274,7 @@ def largest_crowd(
     """The largest level-3 crowd (soldiers) whose step + render median fits the budget."""
     tried: dict[int, float] = {}
     best = 0
-    for soldiers in (250, 500, 750, 1000, 1250, 1500, 1750, 2000, 2500, 3000):
+    for soldiers in (500, 750, 1000, 1250, 1500, 1750, 2000, 2500, 3000):
         tried[soldiers] = frame_ms(soldiers, bullets)
         if tried[soldiers] > budget_ms:
             break
