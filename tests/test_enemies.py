@@ -389,3 +389,29 @@ def test_enemy_runs_are_deterministic(tmp_path):
         run(stage, 3.0, B.RIGHT | B.FIRE)
         hashes.append(stage.state_hash())
     assert hashes[0] == hashes[1]
+
+
+def test_a_soldier_on_drums_walks_to_their_edge_and_turns_as_on_a_ledge(tmp_path):
+    # Four drums side by side (64 px of footing): it used to see a ledge at every
+    # step up there (the ledge test looked at tiles only) and turned ~190 times in 240.
+    drums = "".join(
+        f'<object id="{300 + k}" type="OilDrum" x="{(5 + k) * TILE + 8}" y="{11 * TILE}">'
+        "<point/></object>"
+        for k in range(4)
+    )
+    soldier = (
+        f'<object id="320" type="Soldier" x="{6 * TILE + 8}" y="{11 * TILE - 24}">'
+        '<properties><property name="speed" value="60"/></properties><point/></object>'
+    )
+    stage = make_stage(tmp_path, WALLED_ROOM, drums, soldier)
+    stage.player.invulnerable = 1e9
+    walker = next(e for e in stage.entities if e.kind == "Soldier")
+    flips, facing, xs = 0, walker.facing, []
+    for _ in range(480):
+        stage.step(B.NONE)
+        flips += walker.facing != facing
+        facing = walker.facing
+        xs.append(walker.hitbox.centerx)
+        assert walker.hitbox.bottom == 11 * TILE - 24, "it stays on top of the drums"
+    assert 4 <= flips <= 12, flips  # a few laps: turning at each end, not every step
+    assert max(xs) - min(xs) > 40  # it walks nearly the whole 64 px

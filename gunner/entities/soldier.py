@@ -67,11 +67,19 @@ class Soldier(Enemy):
             self.facing = -self.facing
 
     def _ledge_ahead(self, stage: Stage) -> bool:
-        """No floor (solid or one-way) under the point just beyond the leading foot."""
+        """No floor (a solid or one-way tile, or the top of a drum or door) under the
+        point just beyond the leading foot."""
         box = self.hitbox
         x = box.right + 1 if self.facing > 0 else box.left - 1
         col, row = int(x // TILE), int((box.bottom + 1) // TILE)
-        return stage.tilemap.cell(col, row) == EMPTY
+        if stage.tilemap.cell(col, row) != EMPTY:
+            return False
+        # Standing on a drum or a door: its edge is a ledge like any other.
+        probe = pygame.FRect(x, box.bottom, 1, 1)
+        return not any(
+            other.solid and other.alive
+            for other in stage.query(probe, "entity_entity", self, solids=True)
+        )
 
     def _player_ahead(self, stage: Stage) -> bool:
         """Roughly level, in front, close and in sight: worth a shot."""
