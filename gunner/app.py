@@ -23,7 +23,7 @@ from gunner.audio import Audio
 from gunner.config import ASSETS_DIR, DT, MAX_STEPS_PER_FRAME, VIEW_H, VIEW_W
 from gunner.debug import FrameTimes
 from gunner.gamepad import Pads
-from gunner.input import Buttons, buttons_from_keys
+from gunner.input import Buttons, KeyboardInput
 from gunner.level import LevelError
 from gunner.scenes.base import Scene
 from gunner.settings import Progress, Settings, save_settings
@@ -98,6 +98,7 @@ class App:
         self.audio = Audio()
         self.apply_volumes()
         self.pads = Pads()
+        self.keys = KeyboardInput()
         self.debug = debug
         self.times = FrameTimes()
         self.scenes: list[Scene] = []
@@ -148,10 +149,12 @@ class App:
         return self.scenes[-1]
 
     def push(self, scene: Scene) -> None:
+        self.keys.consume()  # the key that changed screens is not a press on the new one
         self.scenes.append(scene)
         scene.enter(self)
 
     def pop(self) -> None:
+        self.keys.consume()
         self.scenes.pop()
         if self.scenes:
             self.scene.enter(self)
@@ -163,6 +166,7 @@ class App:
         self.push(scene)
 
     def reset_to(self, scene: Scene) -> None:
+        self.keys.consume()
         self.scenes.clear()
         self.push(scene)
 
@@ -208,8 +212,12 @@ class App:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F3:
             self.debug = not self.debug
         elif event.type == pygame.WINDOWFOCUSLOST:
+            self.keys.handle_event(event, self.settings.bindings)
             self.pause_game()
         else:
+            # Latch the tap before the scene sees the key: if the key changes screens,
+            # the scene change drops it again.
+            self.keys.handle_event(event, self.settings.bindings)
             self.scene.handle_event(self, event)
 
     def draw(self) -> None:
@@ -221,9 +229,24 @@ class App:
             scene.draw(self, self.surface)
 
     def held(self) -> Buttons:
-        """This frame's input state: keyboard (with the player's bindings) and pads merged."""
-        keys = buttons_from_keys(pygame.key.get_pressed(), self.settings.bindings)
+        """The next step's input: keyboard (held or tapped since) and pads merged."""
+        keys = self.keys.mask(self.settings.bindings, pygame.key.get_pressed())
         return keys | self.pads.held()
+
+    def frame(self, steps: int) -> None:
+        """One frame's events, then `steps` fixed steps (no drawing)."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+            if not self.running:
+                return
+        for _ in range(steps):
+            if not self.running:
+                return
+            scene = self.scene
+            reads = scene.reads_input()  # asked before the step: hit-stop ends inside one
+            scene.step(self, self.held())
+            if reads:
+                self.keys.consume()
 
     def run(self, first: Scene) -> None:
         try:
@@ -242,15 +265,7 @@ class App:
             now = time.perf_counter()
             steps = stepper.advance(now - previous)
             previous = now
-            for event in pygame.event.get():
-                self.handle_event(event)
-                if not self.running:
-                    break
-            held = self.held()
-            for _ in range(steps):
-                if not self.running:
-                    break
-                self.scene.step(self, held)
+            self.frame(steps)
             if not self.running:
                 break
             start = time.perf_counter()

@@ -1,9 +1,10 @@
 """Input state: the only thing the simulation learns about the player's hands.
 
-The app turns the keyboard into a `Buttons` bitmask once per frame; the stage
-gets that mask every step and derives presses and releases itself. A replay is
-therefore just a list of masks, and tests and the headless runner can drive
-the game with any source of masks.
+The app turns the keyboard into a `Buttons` bitmask for every step; the stage
+gets that mask and derives presses and releases itself. A replay is therefore
+just a list of masks, and tests and the headless runner can drive the game
+with any source of masks. `KeyboardInput` builds those masks from key events,
+so a tap too short for any frame to see is still one press.
 """
 
 from __future__ import annotations
@@ -48,6 +49,55 @@ def buttons_from_keys(
         if any(pressed[k] for k in keys):
             held |= button
     return held
+
+
+class KeyboardInput:
+    """The keyboard's mask for each step, built from key events so no tap is lost.
+
+    `pygame.key.get_pressed()` only says what is down at the moment it is read:
+    a key pressed and released between two frames (a slow frame, a quick tap)
+    never shows there. So each bound KEYDOWN is also latched as a tap, and the
+    next step that reads input sees that button held even if the key is already
+    up; the step after sees it released, so the stage counts exactly one press.
+    A step that ignores input (hit-stop) leaves the tap latched for the next one.
+    """
+
+    def __init__(self) -> None:
+        self.down: set[int] = set()  # keys down according to the events seen
+        self.taps = Buttons.NONE  # buttons pressed since the last step that read input
+
+    def handle_event(
+        self, event: pygame.event.Event, bindings: dict[Buttons, tuple[int, ...]]
+    ) -> None:
+        if event.type == pygame.KEYDOWN:
+            if getattr(event, "pad", False):
+                return  # a pad's menu key: the pad's own held state already covers play
+            self.down.add(event.key)
+            for button, keys in bindings.items():
+                if event.key in keys:
+                    self.taps |= button
+        elif event.type == pygame.KEYUP:
+            self.down.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.down.clear()  # key-ups may go to another window now
+
+    def mask(
+        self,
+        bindings: dict[Buttons, tuple[int, ...]],
+        pressed: Sequence[bool] | None = None,
+    ) -> Buttons:
+        """Buttons for the next step: held now (events or SDL's state) or tapped since."""
+        held = self.taps
+        for button, keys in bindings.items():
+            if any(k in self.down for k in keys):
+                held |= button
+        if pressed is not None:
+            held |= buttons_from_keys(pressed, bindings)
+        return held
+
+    def consume(self) -> None:
+        """A step has read the taps: from now on only keys still down count."""
+        self.taps = Buttons.NONE
 
 
 class RandomInput:

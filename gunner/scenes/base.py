@@ -29,6 +29,10 @@ class Scene:
     def step(self, app: App, held: Buttons) -> None:
         """One fixed simulation step with the buttons held."""
 
+    def reads_input(self) -> bool:
+        """Whether the next step looks at the buttons; if not, taps wait for one that does."""
+        return True
+
     def draw(self, app: App, surface: pygame.Surface) -> None:
         pass
 

@@ -154,6 +154,10 @@ class PlayScene(Scene):
             self.watcher.watch(stage.level.files)
         return True
 
+    def reads_input(self) -> bool:
+        # During hit-stop the stage skips its step, so a tap waits for the step after.
+        return self.stage.frozen == 0
+
     def step(self, app: App, held: Buttons) -> None:
         # The scene layer may read the clock; the stage below never does.
         self.poll_reload(time.monotonic())
