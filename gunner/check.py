@@ -10,44 +10,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from gunner.config import TILE
-from gunner.level import SOLID, Level, LevelError, Spawn, read_level
-from gunner.objects import SCHEMA, ObjectClass, Prop
+from gunner.level import SOLID, Level, LevelError, Spawn, read_level, usable_problems, where_object
+from gunner.objects import SCHEMA, ObjectClass, geometry_problems
 from gunner.tilemap import TileMap
 
 # Exit statuses of --check.
 OK, PROBLEMS, USAGE = 0, 1, 2
-
-
-def where_object(spawn: Spawn) -> str:
-    """WHERE for an object: `object 12 'name' (Player)`."""
-    return f"object {spawn.id} '{spawn.name}' ({spawn.cls or 'no class'})"
-
-
-def _type_ok(kind: str, value: Any) -> bool:
-    if kind == "bool":
-        return isinstance(value, bool)
-    if kind in ("int", "object"):
-        return isinstance(value, int) and not isinstance(value, bool)
-    if kind == "float":
-        return isinstance(value, int | float) and not isinstance(value, bool)
-    return isinstance(value, str)  # string, color, file
-
-
-def _check_prop(name: str, prop: Prop, value: Any) -> str | None:
-    # pytmx reads an empty value as None.
-    if value in ("", None):
-        if not prop.required:
-            return None
-        choices = f" (one of {', '.join(prop.allowed)})" if prop.allowed else ""
-        return f"property '{name}' must be set{choices}"
-    if not _type_ok(prop.type, value):
-        return f"property '{name}' should be {prop.type}, not {value!r}"
-    if prop.allowed and value not in prop.allowed and value != "":
-        return f"property '{name}' is {value!r}, not one of {', '.join(prop.allowed)}"
-    return None
 
 
 def _spawn_in_solid(spawn: Spawn, tiles: TileMap) -> bool:
@@ -65,6 +36,11 @@ def _spawn_in_solid(spawn: Spawn, tiles: TileMap) -> bool:
 def problems(level: Level, schema: dict[str, ObjectClass] | None = None) -> list[tuple[str, str]]:
     """(WHERE, MESSAGE) for everything wrong with the objects of a readable map."""
     schema = schema if schema is not None else SCHEMA
+    # What loading would refuse (types, ranges, finite numbers, reach, counts), listed
+    # with each object's other problems, in map order.
+    refused: dict[str, list[str]] = {}
+    for where, message in usable_problems(level, schema):
+        refused.setdefault(where, []).append(message)
     found: list[tuple[str, str]] = []
     tiles = TileMap(level.solid.copy())
     by_class: dict[str, list[Spawn]] = {}
@@ -73,17 +49,18 @@ def problems(level: Level, schema: dict[str, ObjectClass] | None = None) -> list
 
     for spawn in level.spawns:
         where = where_object(spawn)
+        found += [(where, message) for message in refused.pop(where, [])]
         spec = schema.get(spawn.cls)
         if spec is None:
             known = ", ".join(sorted(schema))
             what = f"unknown class '{spawn.cls}'" if spawn.cls else "has no class"
             found.append((where, f"{what} (the game knows {known})"))
             continue
-        # Extra properties are the designer's notes: the game ignores them, and so does this.
+        # Types, ranges and required values were checked by `usable_problems`.
         for name, prop in spec.props.items():
             value = spawn.props.get(name, prop.default)
-            message = _check_prop(name, prop, value)
-            if message is None and prop.match and value not in ("", None):
+            message: str | None = None
+            if prop.match and value not in ("", None):
                 other_cls, other_prop = prop.match
                 targets = {s.props.get(other_prop) for s in by_class.get(other_cls, [])} - {
                     "",
@@ -97,6 +74,9 @@ def problems(level: Level, schema: dict[str, ObjectClass] | None = None) -> list
                     )
             if message:
                 found.append((where, message))
+        map_w, map_h = level.pixel_size
+        if geometry_problems(spawn.x, spawn.y, spawn.w, spawn.h, map_w, map_h):
+            continue  # already reported; nothing can stand there
         if spec.shape == "point":
             fx, fy = spawn.foot
             if not (0 <= fx < level.width * TILE and 0 < fy <= level.height * TILE):
@@ -104,6 +84,7 @@ def problems(level: Level, schema: dict[str, ObjectClass] | None = None) -> list
             elif _spawn_in_solid(spawn, tiles):
                 found.append((where, f"spawn ({fx:.0f}, {fy:.0f}) is inside a solid tile"))
 
+    found += [(where, message) for where, messages in refused.items() for message in messages]
     for cls, spec in schema.items():
         low, high = spec.count
         placed = by_class.get(cls, [])

@@ -509,6 +509,11 @@ def load_level(path: str | Path, *, images: bool = True) -> Level:
     Raises LevelError (one line: file and cause) for anything the game cannot use.
     """
     level = read_level(path, images=images)
+    found = usable_problems(level)
+    if found:
+        where, message = found[0]
+        more = f" (and {len(found) - 1} more: see --check)" if len(found) > 1 else ""
+        raise LevelError(path, f"{where}: {message}{more}")
     players = level.spawns_of("Player")
     if not players:
         raise LevelError(path, "no Player object: add one to an object layer to mark the spawn")
@@ -516,6 +521,36 @@ def load_level(path: str | Path, *, images: bool = True) -> Level:
     if not (0 <= px < level.width * TILE and 0 < py <= level.height * TILE):
         raise LevelError(path, f"Player spawn ({px:.0f}, {py:.0f}) is outside the map")
     return level
+
+
+def where_object(spawn: Spawn) -> str:
+    """WHERE for an object: `object 12 'name' (Player)`."""
+    name = spawn.name if len(spawn.name) <= 40 else spawn.name[:37] + "..."
+    return f"object {spawn.id} '{name}' ({spawn.cls or 'no class'})"
+
+
+def usable_problems(level: Level, schema: dict[str, Any] | None = None) -> list[tuple[str, str]]:
+    """(WHERE, MESSAGE) for everything in the map the game cannot use safely: values
+    of the wrong type, not finite or out of their documented range, objects out of
+    reach, too many objects, bad map properties. Loading refuses a map with any;
+    `--check` lists them all. Valid properties are replaced by the values the game
+    uses (numbers as numbers), so entity constructors never see raw map text.
+    """
+    from gunner.objects import SCHEMA, geometry_problems, map_problems, validate_props
+
+    found = [("map", message) for message in map_problems(level.properties, len(level.spawns))]
+    map_w, map_h = level.pixel_size
+    for spawn in level.spawns:
+        where = where_object(spawn)
+        for message in geometry_problems(spawn.x, spawn.y, spawn.w, spawn.h, map_w, map_h):
+            found.append((where, message))
+        if len(spawn.name) > 200:
+            found.append((where, f"name is {len(spawn.name)} characters; at most 200"))
+        spec = (SCHEMA if schema is None else schema).get(spawn.cls)
+        if spec is not None:
+            spawn.props, messages = validate_props(spec, spawn.props)
+            found += [(where, message) for message in messages]
+    return found
 
 
 def read_level(path: str | Path, *, images: bool = True) -> Level:

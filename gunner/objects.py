@@ -9,6 +9,8 @@ entry in SCHEMA plus re-running that tool.
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +35,10 @@ class Prop:
     enum: str = ""
     required: bool = False
     match: tuple[str, str] | None = None
+    # The documented range of a number (inclusive); the longest text.
+    low: float | None = None
+    high: float | None = None
+    max_len: int = 40
 
 
 @dataclass(frozen=True)
@@ -87,7 +93,9 @@ SCHEMA: dict[str, ObjectClass] = {
                 allowed=("health", "machinegun", "spread", "rocket"),
                 enum="PickupItem",
             ),
-            "ammo": Prop("int", 0, "shots a weapon pickup gives; 0 = the weapon's default"),
+            "ammo": Prop(
+                "int", 0, "shots a weapon pickup gives; 0 = the weapon's default", low=0, high=9999
+            ),
         },
     ),
     "Keycard": ObjectClass(
@@ -128,9 +136,9 @@ SCHEMA: dict[str, ObjectClass] = {
         doc="An explosive drum (16x24, the point is its feet): solid, shot by anyone; "
         "it explodes, hurting everything near, and sets off drums in the blast.",
         props={
-            "health": Prop("int", 3, "damage it takes before its fuse lights"),
-            "radius": Prop("float", 48.0, "blast radius in pixels"),
-            "damage": Prop("int", 3, "damage the blast deals"),
+            "health": Prop("int", 3, "damage it takes before its fuse lights", low=1, high=1000),
+            "radius": Prop("float", 48.0, "blast radius in pixels", low=1, high=256),
+            "damage": Prop("int", 3, "damage the blast deals", low=0, high=100),
         },
     ),
     "Soldier": ObjectClass(
@@ -139,8 +147,10 @@ SCHEMA: dict[str, ObjectClass] = {
         doc="A patrolling soldier (14x30, the point is its feet): walks, turns at walls "
         "and ledge edges, and fires a slow shot ahead at a player level with it.",
         props={
-            "health": Prop("int", 3, "hits it takes"),
-            "speed": Prop("float", 40.0, "walking speed, pixels per second (0 stands guard)"),
+            "health": Prop("int", 3, "hits it takes", low=1, high=1000),
+            "speed": Prop(
+                "float", 40.0, "walking speed, pixels per second (0 stands guard)", low=0, high=400
+            ),
             "drop": _drop("killed"),
         },
     ),
@@ -150,9 +160,9 @@ SCHEMA: dict[str, ObjectClass] = {
         doc="An aiming soldier (14x30, the point is its feet): stands, faces the player "
         "and shoots at them only with a clear line of sight.",
         props={
-            "health": Prop("int", 4, "hits it takes"),
-            "range": Prop("float", 220.0, "how far it sees and shoots, pixels"),
-            "fire_rate": Prop("float", 1.6, "seconds between shots"),
+            "health": Prop("int", 4, "hits it takes", low=1, high=1000),
+            "range": Prop("float", 220.0, "how far it sees and shoots, pixels", low=0, high=2000),
+            "fire_rate": Prop("float", 1.6, "seconds between shots", low=0.2, high=60),
             "drop": _drop("killed"),
         },
     ),
@@ -162,9 +172,9 @@ SCHEMA: dict[str, ObjectClass] = {
         doc="A gun turret (16x16, the point is its bottom-centre): bolts itself to the floor, "
         "ceiling or wall it touches, swings toward the player and fires bursts of three.",
         props={
-            "health": Prop("int", 8, "hits it takes"),
-            "range": Prop("float", 260.0, "how far it sees and shoots, pixels"),
-            "fire_rate": Prop("float", 1.2, "seconds from one burst to the next"),
+            "health": Prop("int", 8, "hits it takes", low=1, high=1000),
+            "range": Prop("float", 260.0, "how far it sees and shoots, pixels", low=0, high=2000),
+            "fire_rate": Prop("float", 1.2, "seconds from one burst to the next", low=0.3, high=60),
             "drop": _drop("destroyed"),
         },
     ),
@@ -174,9 +184,11 @@ SCHEMA: dict[str, ObjectClass] = {
         doc="A flying drone (16x12, the point is its bottom-centre): bobs along a patrol "
         "at its height, drifts over the player and fires down at them.",
         props={
-            "health": Prop("int", 2, "hits it takes"),
-            "speed": Prop("float", 50.0, "flying speed, pixels per second"),
-            "range": Prop("float", 200.0, "how far below it spots and shoots the player"),
+            "health": Prop("int", 2, "hits it takes", low=1, high=1000),
+            "speed": Prop("float", 50.0, "flying speed, pixels per second", low=0, high=400),
+            "range": Prop(
+                "float", 200.0, "how far below it spots and shoots the player", low=0, high=2000
+            ),
             "drop": _drop("shot down"),
         },
     ),
@@ -197,3 +209,120 @@ def enums(schema: dict[str, ObjectClass] | None = None) -> dict[str, tuple[str, 
             if prop.enum and found.setdefault(prop.enum, prop.allowed) != prop.allowed:
                 raise ValueError(f"enum {prop.enum} is declared with two value lists")
     return found
+
+
+# -- one validation path: --check, loading and hot reload all use these ---------------
+
+# A map holding more objects than this is refused: each is a Python object every step.
+MAX_OBJECTS = 2000
+# Object positions may lie this far outside the map (pixels), no further.
+MARGIN = 1024.0
+# The longest map `name`, object name and other free text, in characters.
+MAX_TEXT = 60
+# What the map's `objective` property may list (comma-separated).
+OBJECTIVES = ("exit", "destroy_drums", "kill_all")
+
+_INT = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
+def coerce(name: str, prop: Prop, value: Any) -> tuple[Any, str | None]:
+    """``value`` as the game uses it, or the default and a one-line reason it is not."""
+    if value is None or value == "":
+        if prop.required:
+            choices = f" (one of {', '.join(prop.allowed)})" if prop.allowed else ""
+            return prop.default, f"property '{name}' must be set{choices}"
+        return prop.default, None
+    kind = prop.type
+    if kind == "bool":
+        if isinstance(value, bool):
+            return value, None
+        if isinstance(value, str) and value.lower() in ("true", "false"):
+            return value.lower() == "true", None
+        return prop.default, f"property '{name}' should be true or false, not {_short(value)}"
+    if kind in ("int", "float"):
+        number: float | None = None
+        if isinstance(value, bool):
+            number = None
+        elif isinstance(value, int) or isinstance(value, float) and kind == "float":
+            number = value
+        elif isinstance(value, str):
+            text = value.strip()
+            if kind == "int" and _INT.fullmatch(text):
+                number = int(text)
+            elif kind == "float" and len(text) <= 32:
+                try:
+                    number = float(text)
+                except ValueError:
+                    number = None
+        what = "a whole number" if kind == "int" else "a number"
+        span = f" from {prop.low:g} to {prop.high:g}" if prop.low is not None else ""
+        if number is None or not math.isfinite(number):
+            return prop.default, f"property '{name}' should be {what}{span}, not {_short(value)}"
+        if (prop.low is not None and number < prop.low) or (
+            prop.high is not None and number > prop.high
+        ):
+            return prop.default, f"property '{name}' is {_short(value)}, not {what}{span}"
+        return (int(number) if kind == "int" else float(number)), None
+    if not isinstance(value, str):
+        return prop.default, f"property '{name}' should be {kind}, not {_short(value)}"
+    if len(value) > prop.max_len:
+        return prop.default, f"property '{name}' is {len(value)} characters; at most {prop.max_len}"
+    if prop.allowed and value not in prop.allowed:
+        return (
+            prop.default,
+            f"property '{name}' is {_short(value)}, not one of {', '.join(prop.allowed)}",
+        )
+    return value, None
+
+
+def validate_props(spec: ObjectClass, props: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The class's properties as the game uses them (every bad value replaced by its
+    default) and a message for each bad one. Extra properties pass through untouched:
+    they are the designer's notes."""
+    clean = dict(props)
+    problems = []
+    for name, prop in spec.props.items():
+        clean[name], problem = coerce(name, prop, props.get(name, prop.default))
+        if problem:
+            problems.append(problem)
+    return clean, problems
+
+
+def geometry_problems(
+    x: float, y: float, w: float, h: float, map_w: float, map_h: float
+) -> list[str]:
+    """Why an object's position or size cannot be used: not finite, or out of reach."""
+    if not all(math.isfinite(v) for v in (x, y, w, h)):
+        return [f"position or size is not a finite number ({x}, {y}, {w}x{h})"]
+    out = []
+    if not (-MARGIN <= x <= map_w + MARGIN and -MARGIN <= y <= map_h + MARGIN):
+        out.append(f"position ({x:.6g}, {y:.6g}) is far outside the map")
+    if not (0 <= w <= map_w + MARGIN and 0 <= h <= map_h + MARGIN):
+        out.append(f"size {w:.6g}x{h:.6g} does not fit the map")
+    return out
+
+
+def map_problems(properties: dict[str, Any], objects: int) -> list[str]:
+    """Why the map's own properties or object count cannot be used."""
+    out = []
+    if objects > MAX_OBJECTS:
+        out.append(f"{objects} objects; at most {MAX_OBJECTS}")
+    for key in ("name", "music"):
+        value = properties.get(key)
+        if value is not None and (not isinstance(value, str) or len(value) > MAX_TEXT):
+            out.append(f"property '{key}' should be text of at most {MAX_TEXT} characters")
+    objective = properties.get("objective")
+    if objective not in (None, ""):
+        names = [n.strip().lower() for n in str(objective)[:200].split(",")]
+        unknown = [n for n in names if n not in OBJECTIVES]
+        if unknown or not isinstance(objective, str):
+            out.append(
+                f"property 'objective' names {', '.join(map(repr, unknown))[:60]}; "
+                f"use {', '.join(OBJECTIVES)} (comma-separated)"
+            )
+    return out

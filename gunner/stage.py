@@ -28,6 +28,7 @@ from gunner.entities import Entity, create_entity
 from gunner.entities.player import Player
 from gunner.input import Buttons
 from gunner.level import Level, Spawn
+from gunner.objects import OBJECTIVES
 from gunner.particles import Particles
 from gunner.tilemap import MoveResult, TileMap
 
@@ -37,7 +38,6 @@ EFFECTS = {"muzzle_flash": (3, 2), "impact": (4, 3), "dust": (4, 4), "explosion"
 DEATH_DELAY = 1.5
 MESSAGE_TIME = 2.0
 # Objectives a map may set in its `objective` property (comma-separated).
-OBJECTIVES = ("exit", "destroy_drums", "kill_all")
 # Hit-stop: steps the simulation freezes for when an enemy dies or the player is hurt.
 HITSTOP_KILL = 3
 HITSTOP_HURT = 5

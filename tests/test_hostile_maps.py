@@ -3,6 +3,7 @@
 import base64
 import gzip
 import os
+import re
 import resource
 import struct
 import subprocess
@@ -174,3 +175,146 @@ def test_cli_refuses_hostile_maps_with_one_line_and_exit_1():
         )
         assert run.returncode == 1
         assert run.stderr == f"gunner: {path}: {EXPECTED[name]}\n"
+
+
+# -- mistyped, non-finite and out-of-reach values: one line from --check, load and play --
+
+
+def _soldier(value: str, prop: str = "health", cls: str = "Soldier") -> str:
+    return (
+        f'<object id="90" type="{cls}" x="40" y="32"><properties>'
+        f'<property name="{prop}" value="{value}"/></properties><point/></object>'
+    )
+
+
+MISTYPED = [
+    (
+        "Soldier",
+        "health",
+        "lots",
+        "property 'health' should be a whole number from 1 to 1000, not 'lots'",
+    ),
+    (
+        "Soldier",
+        "health",
+        "0x10",
+        "property 'health' should be a whole number from 1 to 1000, not '0x10'",
+    ),
+    (
+        "Soldier",
+        "health",
+        "1e39",
+        "property 'health' should be a whole number from 1 to 1000, not '1e39'",
+    ),
+    ("Soldier", "speed", "-nan", "property 'speed' should be a number from 0 to 400, not '-nan'"),
+    ("Soldier", "speed", "inf", "property 'speed' should be a number from 0 to 400, not 'inf'"),
+    ("Rifleman", "range", "far", "property 'range' should be a number from 0 to 2000, not 'far'"),
+    ("OilDrum", "radius", "huge", "property 'radius' should be a number from 1 to 256, not 'huge'"),
+    ("OilDrum", "radius", "1e308", "property 'radius' is '1e308', not a number from 1 to 256"),
+    (
+        "Pickup",
+        "ammo",
+        "-0.0",
+        "property 'ammo' should be a whole number from 0 to 9999, not '-0.0'",
+    ),
+    ("Turret", "fire_rate", "0", "property 'fire_rate' is '0', not a number from 0.3 to 60"),
+]
+
+
+@pytest.mark.parametrize("cls,prop,value,message", MISTYPED, ids=lambda v: str(v)[:12])
+def test_mistyped_properties_are_one_line_everywhere(tmp_path, cls, prop, value, message):
+    rows = ["........", "..P.....", "########"]
+    path = write_map(tmp_path, rows, extra_objects=_soldier(value, prop, cls))
+    where = f"object 90 '' ({cls})"
+    with pytest.raises(LevelError) as refused:
+        load_level(path, images=False)
+    assert str(refused.value) == f"{path}: {where}: {message}"
+    from gunner.check import check_file
+
+    assert check_file(path) == [f"{path}: {where}: {message}"]
+
+
+def test_valid_numbers_in_text_are_used_as_numbers(tmp_path):
+    rows = ["........", "..P.....", "########"]
+    path = write_map(tmp_path, rows, extra_objects=_soldier("7"))
+    level = load_level(path, images=False)
+    (soldier,) = level.spawns_of("Soldier")
+    assert soldier.props["health"] == 7 and isinstance(soldier.props["health"], int)
+    from gunner.stage import Stage
+
+    stage = Stage(level)
+    assert next(e for e in stage.entities if e.kind == "Soldier").health == 7
+
+
+@pytest.mark.parametrize(
+    "geometry,message",
+    [
+        (
+            'x="40" y="1e30"',
+            "position (40, 1e+30) is far outside the map",
+        ),
+        ('x="nan" y="16"', "x 'nan' is not a number"),
+        (
+            'x="16" y="0" width="16" height="1e30"',
+            "size 16x1e+30 does not fit the map",
+        ),
+    ],
+    ids=["far", "nan", "tall door"],
+)
+def test_positions_and_sizes_out_of_reach_are_refused(tmp_path, geometry, message):
+    extra = (
+        f'<object id="91" type="Door" {geometry}><properties>'
+        '<property name="color" value="red"/></properties></object>'
+    )
+    path = write_map(tmp_path, ["........", "..P.....", "########"], extra_objects=extra)
+    with pytest.raises(
+        LevelError,
+        match=re.escape(message),
+    ):
+        load_level(path, images=False)
+
+
+def _with_map_property(path: Path, name: str, value: str) -> None:
+    text = path.read_text()
+    path.write_text(
+        text.replace("<properties>", f'<properties><property name="{name}" value="{value}"/>', 1)
+    )
+
+
+def test_a_megabyte_map_name_and_an_objective_typo_are_refused(tmp_path):
+    path = write_map(tmp_path, ["........", "..P.....", "########"])
+    _with_map_property(path, "objective", "exit,kill_al")
+    with pytest.raises(LevelError) as refused:
+        load_level(path, images=False)
+    assert str(refused.value) == (
+        f"{path}: map: property 'objective' names 'kill_al'; use exit, destroy_drums, kill_all "
+        "(comma-separated)"
+    )
+    path = write_map(tmp_path, ["........", "..P.....", "########"])
+    path.write_text(path.read_text().replace('value="Test Range"', f'value="{"A" * 1_000_000}"'))
+    with pytest.raises(LevelError, match="property 'name' should be text of at most 60"):
+        load_level(path, images=False)
+
+
+def test_ten_thousand_objects_are_refused_in_one_line(tmp_path):
+    many = "".join(
+        f'<object id="{1000 + k}" type="Soldier" x="{40 + k % 50}" y="32"><point/></object>'
+        for k in range(10_000)
+    )
+    path = write_map(tmp_path, ["........", "..P.....", "########"], extra_objects=many)
+    with pytest.raises(LevelError, match=r"map: 10001 objects; at most 2000$"):
+        load_level(path, images=False)
+
+
+def test_an_exit_placed_as_a_point_can_still_be_reached(tmp_path):
+    from gunner.input import Buttons
+    from gunner.stage import Stage
+
+    exit_point = '<object id="92" type="Exit" x="88" y="32"><point/></object>'
+    path = write_map(tmp_path, ["..........", "..P.......", "##########"], extra_objects=exit_point)
+    stage = Stage(load_level(path, images=False))
+    for _ in range(120):
+        stage.step(Buttons.RIGHT)
+        if stage.outcome:
+            break
+    assert stage.outcome == "complete"

@@ -4,15 +4,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gunner.entities.base import Entity, register
+import pygame
+
+from gunner.entities.base import Entity, feet_box, register
 
 if TYPE_CHECKING:
+    from gunner.level import Spawn
     from gunner.stage import Stage
+
+# An exit placed as a point stands this big on it (a doorway), so it can be reached.
+WIDTH, HEIGHT = 16, 32
 
 
 @register("Exit")
 class Exit(Entity):
     """Invisible: the map's tiles show where it is (the EXIT sign)."""
+
+    @classmethod
+    def from_spawn(cls, spawn: Spawn) -> Exit:
+        if spawn.w and spawn.h:
+            return cls(pygame.FRect(spawn.x, spawn.y, spawn.w, spawn.h))
+        # A point is the doorway's feet; a 1x1 box there could never be touched.
+        return cls(feet_box(WIDTH, HEIGHT, spawn.foot))
 
     def tick(self, stage: Stage) -> None:
         pass
