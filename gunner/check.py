@@ -59,21 +59,17 @@ def problems(level: Level, schema: dict[str, ObjectClass] | None = None) -> list
         # Types, ranges and required values were checked by `usable_problems`.
         for name, prop in spec.props.items():
             value = spawn.props.get(name, prop.default)
-            message: str | None = None
-            if prop.match and value not in ("", None):
-                other_cls, other_prop = prop.match
-                targets = {s.props.get(other_prop) for s in by_class.get(other_cls, [])} - {
-                    "",
-                    None,
-                }
-                if value not in targets:
-                    have = ", ".join(sorted(str(t) for t in targets)) or "none"
-                    message = (
-                        f"{name} {value!r} matches no {other_cls} in the map "
-                        f"({other_cls} {other_prop}s here: {have})"
-                    )
-            if message:
-                found.append((where, message))
+            if not prop.match or value in ("", None):
+                continue
+            other_cls, other_prop = prop.match
+            targets = {s.props.get(other_prop) for s in by_class.get(other_cls, [])} - {"", None}
+            if value not in targets:
+                have = ", ".join(sorted(str(t) for t in targets)) or "none"
+                unmatched = (
+                    f"{name} {value!r} matches no {other_cls} in the map "
+                    f"({other_cls} {other_prop}s here: {have})"
+                )
+                found.append((where, unmatched))
         map_w, map_h = level.pixel_size
         if geometry_problems(spawn.x, spawn.y, spawn.w, spawn.h, map_w, map_h):
             continue  # already reported; nothing can stand there
