@@ -224,8 +224,12 @@ def _float_attr(node: ET.Element, name: str, owner: Path, where: str) -> float:
     return value
 
 
-def _check_png(path: Path, owner: Path, need: tuple[int, int] | None) -> None:
+def _check_png(
+    path: Path, owner: Path, need: tuple[int, int] | None, seen: list[Path] | None = None
+) -> None:
     """A tileset image must be a regular PNG file of sane size (checked from its header)."""
+    if seen is not None:
+        seen.append(path)  # hot reload watches every image the map uses
     data = _read_file(path, "image", owner)
     name = path.name
     # IHDR is the first chunk: width and height as big-endian uint32 at bytes 16..24.
@@ -274,7 +278,7 @@ def _check_properties(node: ET.Element, owner: Path, where: str) -> None:
                 raise LevelError(owner, f"{where} property '{name}' is not a number") from None
 
 
-def _check_tileset(node: ET.Element, map_path: Path) -> int:
+def _check_tileset(node: ET.Element, map_path: Path, seen: list[Path] | None = None) -> int:
     """Check one <tileset> of the map (and its .tsx); the number of gids it covers."""
     firstgid = _int_attr(node, "firstgid", map_path, "tileset", default="")
     if firstgid < 1:
@@ -311,7 +315,7 @@ def _check_tileset(node: ET.Element, map_path: Path) -> int:
             _int_attr(image, "width", map_path, f"{label} image", default=""),
             _int_attr(image, "height", map_path, f"{label} image", default=""),
         )
-        _check_png(base / image.get("source", ""), map_path, need)
+        _check_png(base / image.get("source", ""), map_path, need, seen)
         columns = max(0, need[0] // TILE)
         count = max(count, columns * max(0, need[1] // TILE))
     for tile in node.iterfind("tile"):
@@ -322,7 +326,7 @@ def _check_tileset(node: ET.Element, map_path: Path) -> int:
         _check_properties(tile, map_path, f"{label} tile {tile_id}")
         tile_image = tile.find("image")
         if tile_image is not None and tile_image.get("source"):
-            _check_png(base / tile_image.get("source", ""), map_path, None)
+            _check_png(base / tile_image.get("source", ""), map_path, None, seen)
         for frame in tile.iterfind("animation/frame"):
             _int_attr(frame, "tileid", map_path, f"{label} tile {tile_id} frame", default="")
             _int_attr(frame, "duration", map_path, f"{label} tile {tile_id} frame", default="")
@@ -387,7 +391,7 @@ def _decode_layer(data: ET.Element, cells: int, owner: Path, where: str) -> np.n
     return np.frombuffer(raw, dtype="<u4")
 
 
-def _precheck(path: Path) -> ET.Element:
+def _precheck(path: Path, seen: list[Path] | None = None) -> ET.Element:
     """Every check that needs only the raw XML, before pytmx allocates anything from it.
 
     Returns the parsed map, which is what pytmx then reads (so the file is not re-read).
@@ -418,7 +422,7 @@ def _precheck(path: Path) -> ET.Element:
     tilesets = root.findall("tileset")
     if len(tilesets) > MAX_TILESETS:
         raise LevelError(path, f"has {len(tilesets)} tilesets (limit {MAX_TILESETS})")
-    maxgid = max((_check_tileset(ts, path) for ts in tilesets), default=0)
+    maxgid = max((_check_tileset(ts, path, seen) for ts in tilesets), default=0)
 
     total = 0
     for layer in root.iter("layer"):
@@ -458,7 +462,7 @@ def _precheck(path: Path) -> ET.Element:
         _check_properties(obj, path, where)
     for image in root.iterfind(".//imagelayer/image"):
         if image.get("source"):
-            _check_png(path.parent / image.get("source", ""), path, None)
+            _check_png(path.parent / image.get("source", ""), path, None, seen)
     return root
 
 
@@ -562,7 +566,8 @@ def read_level(path: str | Path, *, images: bool = True) -> Level:
     from gunner.objects import defaults
 
     path = Path(path)
-    root = _precheck(path)
+    images_used: list[Path] = []
+    root = _precheck(path, images_used)
     tmx = _load_tmx(path, root, images)
     width, height = int(tmx.width), int(tmx.height)
 
@@ -613,5 +618,7 @@ def read_level(path: str | Path, *, images: bool = True) -> Level:
         spawns=spawns,
         properties=props,
         images=list(tmx.images) if images else [],
-        files=[path] + [path.parent / s for t in root.iter("tileset") if (s := t.get("source"))],
+        files=[path]
+        + [path.parent / s for t in root.iter("tileset") if (s := t.get("source"))]
+        + list(dict.fromkeys(images_used)),
     )

@@ -93,3 +93,40 @@ def test_the_banner_draws(tmp_path):
     surface = pygame.Surface((480, 270))
     draw_reload_banner(surface, "levels/x.tmx: not valid XML (unclosed token: line 1, column 0)")
     assert surface.get_at((2, 268))[:3] != (0, 0, 0)
+
+
+def test_a_save_the_game_cannot_step_keeps_the_old_stage(tmp_path, monkeypatch):
+    # Whatever goes wrong in building or first stepping the new stage, not only a
+    # refused map, the last good stage keeps running and the banner says why.
+    path = write_map(tmp_path, ROWS)
+    scene = scene_for(path)
+    old = scene.stage
+
+    def broken_step(self, held):
+        raise ZeroDivisionError("float division by zero")
+
+    touch_later(path, write_map(tmp_path, ROWS).read_text())
+    monkeypatch.setattr(Stage, "step", broken_step)
+    assert not scene.poll_reload(now=10.0)
+    monkeypatch.undo()
+    assert scene.stage is old
+    assert scene.reload_error == (
+        f"{path}: the game could not start this map (ZeroDivisionError: float division by zero)"
+    )
+    old.step(0)  # still playable
+    touch_later(path, write_map(tmp_path, ROWS).read_text())
+    assert scene.poll_reload(now=20.0) and scene.reload_error is None
+
+
+def test_editing_a_tileset_image_is_noticed_like_the_map(tmp_path):
+    path = write_map(tmp_path, ROWS)
+    scene = scene_for(path)
+    old = scene.stage
+    image = tmp_path / "t.png"
+    assert image in scene.stage.level.files
+    data = image.read_bytes()
+    os.utime(image, (1, 1))
+    scene.poll_reload(now=1.0)
+    image.write_bytes(data)
+    os.utime(image, None)
+    assert scene.poll_reload(now=10.0) and scene.stage is not old

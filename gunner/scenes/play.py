@@ -143,13 +143,22 @@ class PlayScene(Scene):
         return self.reload()
 
     def reload(self) -> bool:
-        """Rebuild the stage from the map on disk; if it is broken, keep playing the old one."""
+        """Rebuild the stage from the map on disk; if it is broken, keep playing the old one.
+
+        A trial copy of the new stage must also survive one idle step before the new
+        one replaces the old: any failure while building or first stepping it keeps the
+        last good stage running, with one line on the banner, whatever went wrong."""
         try:
-            stage = reload_stage(self.stage, self.path)
+            self._prepare(reload_stage(self.stage, self.path, images=False)).step(Buttons.NONE)
+            stage = self._prepare(reload_stage(self.stage, self.path))
         except LevelError as exc:
             self.reload_error = str(exc)
             return False
-        self.stage, self.reload_error = self._prepare(stage), None
+        except Exception as exc:  # a bug the map provoked: the player keeps their game
+            cause = " ".join(f"{type(exc).__name__}: {exc}".split())[:120]
+            self.reload_error = f"{self.path}: the game could not start this map ({cause})"
+            return False
+        self.stage, self.reload_error = stage, None
         if self.watcher is not None:
             self.watcher.watch(stage.level.files)
         return True
