@@ -13,7 +13,16 @@ from pathlib import Path
 from typing import TextIO
 
 from gunner.config import TILE
-from gunner.level import SOLID, Level, LevelError, Spawn, read_level, usable_problems, where_object
+from gunner.level import (
+    SOLID,
+    Level,
+    LevelError,
+    Spawn,
+    decode_images,
+    read_level,
+    usable_problems,
+    where_object,
+)
 from gunner.objects import SCHEMA, ObjectClass, geometry_problems
 from gunner.tilemap import TileMap
 
@@ -97,6 +106,7 @@ def check_file(path: Path, schema: dict[str, ObjectClass] | None = None) -> list
     """Problem lines for one map: `FILE: WHERE: MESSAGE`; empty when it is valid."""
     try:
         level = read_level(path, images=False)
+        decode_images(level)  # as play will, so a corrupt PNG is not "ok" here
     except LevelError as exc:
         return [f"{path}: map: {exc.cause}"]
     return [f"{path}: {where}: {message}" for where, message in problems(level, schema)]

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import logging
 import math
+import os
 import stat
 import struct
 import xml.etree.ElementTree as ET
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -202,6 +205,9 @@ def _parse_xml(data: bytes, owner: Path, what: str) -> ET.Element:
         raise LevelError(owner, f"{prefix}not valid XML ({exc})") from None
     except (ValueError, UnicodeError) as exc:  # e.g. an encoding expat does not know
         raise LevelError(owner, f"{prefix}not valid XML ({exc})") from None
+    except LookupError as exc:  # an encoding declaration naming a codec Python lacks
+        cause = str(exc)[:80]
+        raise LevelError(owner, f"{prefix}not valid XML ({cause}; save it as UTF-8)") from None
     return root
 
 
@@ -466,6 +472,40 @@ def _precheck(path: Path, seen: list[Path] | None = None) -> ET.Element:
     return root
 
 
+@contextlib.contextmanager
+def quiet_c_stderr() -> Iterator[None]:
+    """Silence what C libraries (libpng) print to file descriptor 2 meanwhile: the
+    game's own one-line error is the one a player should read."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr descriptor at all: nothing to silence
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def decode_images(level: Level) -> None:
+    """Decode every PNG the map uses, fully, as play will: a corrupt image is a
+    LevelError here (for --check), not a surprise at load."""
+    import pygame
+
+    for file in level.files:
+        if file.suffix.lower() != ".png":
+            continue
+        try:
+            with quiet_c_stderr():
+                pygame.image.load(str(file))
+        except (pygame.error, OSError, ValueError) as exc:
+            cause = " ".join(str(exc).split())[:80] or type(exc).__name__
+            raise LevelError(level.path, f"image {file.name} cannot be decoded ({cause})") from None
+
+
 def _load_tmx(path: Path, root: ET.Element, images: bool) -> Any:
     import pytmx
 
@@ -480,7 +520,8 @@ def _load_tmx(path: Path, root: ET.Element, images: bool) -> Any:
         # Hand pytmx the tree _precheck validated rather than letting it re-read the file.
         tmx = pytmx.TiledMap(**kwargs)
         tmx.filename = str(path)
-        tmx.parse_xml(root)
+        with quiet_c_stderr():  # libpng's own complaint would be a second line
+            tmx.parse_xml(root)
         return tmx
     except FileNotFoundError as exc:
         missing = Path(exc.filename).name if exc.filename else "a file it refers to"

@@ -21,6 +21,7 @@ BROKEN = Path(__file__).parent / "maps" / "broken"
 # file -> the cause after "PATH: ", exactly.
 EXPECTED = {
     "malformed.tmx": "not valid XML (unclosed token: line 2, column 0)",
+    "unknown_encoding.tmx": "not valid XML (unknown encoding: x-no-such-codec; save it as UTF-8)",
     "not_a_map.tmx": "not a Tiled map (root element is <tileset>, not <map>)",
     "isometric.tmx": "isometric maps are not supported, only orthogonal",
     "infinite.tmx": "infinite maps are not supported; untick Infinite in Map Properties",
@@ -318,3 +319,41 @@ def test_an_exit_placed_as_a_point_can_still_be_reached(tmp_path):
         if stage.outcome:
             break
     assert stage.outcome == "complete"
+
+
+def _corrupt_png(path: Path) -> None:
+    """A PNG whose header is right but whose pixel data is not a zlib stream."""
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+        )
+
+    header = struct.pack(">IIBBBBB", 32, 16, 8, 2, 0, 0, 0)
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", b"not zlib at all")
+        + chunk(b"IEND", b"")
+    )
+
+
+def test_a_corrupt_png_is_refused_by_check_as_in_play_in_one_line(tmp_path):
+    path = write_map(tmp_path, ["........", "..P.....", "########"])
+    _corrupt_png(tmp_path / "t.png")
+    check = subprocess.run(
+        [sys.executable, "-m", "gunner", "--check", str(path)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy"},
+    )
+    assert check.returncode == 1
+    assert check.stdout.count("\n") == 1 and "image t.png cannot be decoded" in check.stdout
+    assert check.stderr == ""  # libpng's own complaint is silenced
+    play = subprocess.run(
+        [sys.executable, "-m", "gunner", "--headless", "--level", str(path), "--frames", "5"],
+        capture_output=True,
+        text=True,
+    )
+    assert play.returncode == 1 and play.stdout == ""
+    assert play.stderr.count("\n") == 1 and str(path) in play.stderr
