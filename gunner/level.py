@@ -284,6 +284,10 @@ def _check_properties(node: ET.Element, owner: Path, where: str) -> None:
                 raise LevelError(owner, f"{where} property '{name}' is not a number") from None
 
 
+# The largest tileset margin or spacing accepted, in pixels.
+MAX_GAP = 64
+
+
 def _check_tileset(node: ET.Element, map_path: Path, seen: list[Path] | None = None) -> int:
     """Check one <tileset> of the map (and its .tsx); the number of gids it covers."""
     firstgid = _int_attr(node, "firstgid", map_path, "tileset", default="")
@@ -312,6 +316,12 @@ def _check_tileset(node: ET.Element, map_path: Path, seen: list[Path] | None = N
     )
     if (tw, th) != (TILE, TILE):
         raise LevelError(map_path, f"{label} has {tw}x{th} tiles; tiles must be {TILE}x{TILE}")
+    # pytmx slices the image in steps of tile + spacing from the margin: a negative
+    # spacing makes that step one pixel (millions of tiles); keep both sane.
+    for attr in ("margin", "spacing"):
+        value = _int_attr(node, attr, map_path, label)
+        if not 0 <= value <= MAX_GAP:
+            raise LevelError(map_path, f"{label} {attr} {value} must be from 0 to {MAX_GAP} pixels")
     count = _int_attr(node, "tilecount", map_path, label)
     image = node.find("image")
     if image is not None:

@@ -357,3 +357,14 @@ def test_a_corrupt_png_is_refused_by_check_as_in_play_in_one_line(tmp_path):
     )
     assert play.returncode == 1 and play.stdout == ""
     assert play.stderr.count("\n") == 1 and str(path) in play.stderr
+
+
+@pytest.mark.parametrize("attr,value", [("spacing", "-15"), ("margin", "-4"), ("spacing", "9999")])
+def test_tileset_slicing_that_would_blow_up_is_refused(tmp_path, attr, value):
+    # A negative spacing made pytmx slice the image in 1 px steps: 9 GB and 89 s once.
+    path = write_map(tmp_path, ["........", "..P.....", "########"])
+    tsx = tmp_path / "t.tsx"
+    tsx.write_text(tsx.read_text().replace('tilecount="2"', f'{attr}="{value}" tilecount="2"'))
+    with pytest.raises(LevelError) as refused:
+        load_level(path, images=False)
+    assert str(refused.value) == f"{path}: tileset t.tsx {attr} {value} must be from 0 to 64 pixels"
