@@ -8,6 +8,16 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+# Property tests run the same examples on every machine and every run (derandomized),
+# so CI can neither pass by luck nor fail by luck; `HYPOTHESIS_PROFILE=explore` searches
+# afresh (and keeps what it finds in .hypothesis/ for the next run).
+settings.register_profile(
+    "ci", derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("explore", max_examples=1000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(scope="session", autouse=True)
