@@ -3,8 +3,8 @@
 Simulation runs in fixed steps of DT (Game Programming Patterns' "Game Loop"):
 real time accumulates and is spent in whole steps, at most MAX_STEPS_PER_FRAME
 per frame, so a slow frame slows the game down instead of spiralling. Drawing
-happens once per frame on a small logical surface, scaled up by a whole number
-and letterboxed into the window.
+happens once per frame on a small logical surface; `Screen` scales it up by a
+whole number and letterboxes it into the window, on the GPU where it can.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
+import warnings
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -26,7 +27,7 @@ from gunner.gamepad import Pads
 from gunner.input import Buttons, KeyboardInput
 from gunner.level import LevelError
 from gunner.scenes.base import Scene
-from gunner.settings import Progress, Settings, save_settings
+from gunner.settings import MAX_SCALE, Progress, Settings, save_settings
 
 if TYPE_CHECKING:
     from gunner.replay import Recorder
@@ -44,6 +45,112 @@ def integer_viewport(window: tuple[int, int], logical: tuple[int, int]) -> pygam
     scale = max(1, min(window[0] // logical[0], window[1] // logical[1]))
     w, h = logical[0] * scale, logical[1] * scale
     return pygame.Rect((window[0] - w) // 2, (window[1] - h) // 2, w, h)
+
+
+def max_scale(desktop: tuple[int, int] | None = None) -> int:
+    """The largest whole-number window scale that fits the desktop (1 to MAX_SCALE)."""
+    if desktop is None:
+        sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
+        if not sizes:
+            return MAX_SCALE
+        desktop = sizes[0]
+    return max(1, min(MAX_SCALE, desktop[0] // VIEW_W, desktop[1] // VIEW_H))
+
+
+class Screen:
+    """The game window: opens it, switches fullscreen, presents the logical frame.
+
+    The GPU path asks pygame for a SCALED display: the game draws into a
+    480x270 surface, `flip` uploads it as a texture and the renderer draws it
+    into the window, so the CPU never touches window-sized pixels. pygame would
+    stretch to fill a fullscreen or maximised window; we want whole-number
+    pixels and black bars at every size, so the renderer's logical size is
+    turned off and its viewport set to our own `integer_viewport` each frame.
+    A window smaller than one logical frame shows its centre at 1x, cropped.
+    If no renderer can be made, the CPU path scales into a plain window.
+    """
+
+    def __init__(self, gpu: bool = True, vsync: bool = True) -> None:
+        self.gpu = gpu
+        self.vsync = vsync
+        self.renderer: Any = None  # pygame._sdl2.video.Renderer of the SCALED display
+        self.window: pygame.Window | None = None  # the SCALED display's window
+
+    def open(self, fullscreen: bool, scale: int) -> None:
+        """Open the window: fullscreen at desktop resolution, or `scale` x 480x270."""
+        size = (VIEW_W * scale, VIEW_H * scale)
+        if self.gpu:
+            try:
+                self._open_gpu(fullscreen, size)
+                return
+            except (pygame.error, ImportError) as exc:
+                print(f"gunner: no GPU renderer ({exc}); scaling on the CPU", file=sys.stderr)
+                self.gpu, self.renderer, self.window = False, None, None
+        if fullscreen:
+            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def switch(self, fullscreen: bool, scale: int) -> None:
+        """Change an open window (F11, Options)."""
+        if self.window is None:
+            self.open(fullscreen, scale)  # the CPU path reopens its plain window
+            return
+        # The GPU path keeps its window and renderer: a second SCALED set_mode after a
+        # fullscreen one can crash pygame (seen on SDL's dummy driver), and is slower.
+        if fullscreen:
+            self.window.set_fullscreen(desktop=True)
+        else:
+            self.window.set_windowed()
+            self.window.size = (VIEW_W * scale, VIEW_H * scale)
+
+    def _open_gpu(self, fullscreen: bool, size: tuple[int, int]) -> None:
+        from pygame._sdl2.video import Renderer
+
+        flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE)
+        self.renderer = self.window = None  # set_mode may replace what these point at
+        if pygame.display.get_surface() is not None:
+            # A fresh display: pygame reuses its SCALED renderer across set_mode calls, and
+            # after the window was resized that corrupted memory (seen on the dummy driver).
+            pygame.display.quit()
+            pygame.display.init()
+        with warnings.catch_warnings():
+            # "no fast renderer available" / "could not enable vsync": we still want the
+            # renderer (a software one scales in C, once, without Python in the loop);
+            # from_display_module's nudge towards Window.get_surface is not for us either.
+            warnings.simplefilter("ignore")
+            pygame.display.set_mode((VIEW_W, VIEW_H), flags, vsync=int(self.vsync))
+            window = pygame.Window.from_display_module()
+        if not fullscreen:
+            window.size = size  # SCALED picks the largest size that fits; we keep the player's
+        window.minimum_size = (1, 1)  # SCALED forbids smaller than 480x270; we crop instead
+        self.renderer = Renderer.from_window(window)
+        self.renderer.logical_size = (0, 0)  # our own viewport below: whole numbers only
+        self.window = window
+
+    def present(self, frame: pygame.Surface) -> None:
+        """Show `frame` scaled by a whole number, centred, with black bars."""
+        display = pygame.display.get_surface()
+        if display is None:  # no display mode (yet): nothing to show on
+            return
+        if self.renderer is not None:
+            display.blit(frame, (0, 0))
+            window = pygame.display.get_window_size()
+            self.renderer.set_viewport(integer_viewport(window, frame.get_size()))
+            pygame.display.flip()  # uploads the 480x270 texture, the renderer scales it
+            return
+        present_on_cpu(display, frame)
+
+
+def present_on_cpu(window: pygame.Surface, frame: pygame.Surface) -> None:
+    """The CPU path: scale into the window surface (0.1's way), cropping tiny windows."""
+    viewport = integer_viewport(window.get_size(), frame.get_size())
+    window.fill((0, 0, 0))
+    if window.get_rect().contains(viewport):
+        pygame.transform.scale(frame, viewport.size, window.subsurface(viewport))
+    else:  # narrower or shorter than one frame: blit clips where a subsurface would raise
+        window.blit(pygame.transform.scale(frame, viewport.size), viewport)
+    pygame.display.flip()
 
 
 class FixedStepClock:
@@ -83,14 +190,17 @@ class App:
         recorder: Recorder | None = None,
     ) -> None:
         pygame.init()
-        pygame.display.set_caption(GAME_NAME)
         # Saved settings apply unless the command line overrides them for this run.
         self.settings = settings or Settings()
         self.progress = progress
         self.recorder = recorder  # a replay.Recorder when --record is given
-        self.scale = max(1, scale if scale is not None else self.settings.scale)
+        self._save_failed = False
+        # Never larger than the desktop: a window bigger than the screen cannot be used.
+        self.scale = min(max_scale(), max(1, scale if scale is not None else self.settings.scale))
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
-        self.window = self._open_window()
+        self.screen = Screen()
+        self.screen.open(self.fullscreen, self.scale)
+        pygame.display.set_caption(GAME_NAME)
         with contextlib.suppress(pygame.error, FileNotFoundError):  # the icon is cosmetic
             pygame.display.set_icon(pygame.image.load(str(ASSETS_DIR / "icon.png")))
         self.surface = pygame.Surface((VIEW_W, VIEW_H))
@@ -106,19 +216,18 @@ class App:
 
     # -- window ------------------------------------------------------------------------
 
-    def _open_window(self) -> pygame.Surface:
-        if self.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode((VIEW_W * self.scale, VIEW_H * self.scale), pygame.RESIZABLE)
-
     def toggle_fullscreen(self) -> None:
-        self.fullscreen = not self.fullscreen
-        self.window = self._open_window()
+        """F11: the same switch as the Options row, and saved like it."""
+        self.set_window(not self.fullscreen, self.scale)
+        self.settings.fullscreen = self.fullscreen
+        self.save_settings()
 
     def set_window(self, fullscreen: bool, scale: int) -> None:
+        """Reopen the window if anything changed; the scale is kept to what the desktop fits."""
+        scale = min(max_scale(), max(1, scale))
         if (fullscreen, scale) != (self.fullscreen, self.scale):
-            self.fullscreen, self.scale = fullscreen, max(1, scale)
-            self.window = self._open_window()
+            self.fullscreen, self.scale = fullscreen, scale
+            self.screen.switch(fullscreen, scale)
 
     # -- settings ----------------------------------------------------------------------
 
@@ -127,20 +236,19 @@ class App:
         self.audio.set_volumes(s.master_volume, s.effects_volume, s.music_volume)
 
     def save_settings(self) -> None:
+        """Write the settings now (every change does, so a crash loses nothing)."""
         try:
             save_settings(self.settings)
         except OSError as exc:  # a read-only or full disk must not end the game
-            print(f"gunner: cannot save settings: {exc}", file=sys.stderr)
+            if not self._save_failed:  # say it once, not on every notch of a volume
+                print(f"gunner: cannot save settings: {exc}", file=sys.stderr)
+            self._save_failed = True
+        else:
+            self._save_failed = False
 
     def present(self) -> None:
         """Scale the logical frame by a whole number into the window, letterboxed."""
-        window = pygame.display.get_surface()
-        if window is None:  # no display mode (yet): nothing to show on
-            return
-        viewport = integer_viewport(window.get_size(), (VIEW_W, VIEW_H))
-        window.fill((0, 0, 0))
-        pygame.transform.scale(self.surface, viewport.size, window.subsurface(viewport))
-        pygame.display.flip()
+        self.screen.present(self.surface)
 
     # -- scene stack -------------------------------------------------------------------
 

@@ -86,7 +86,7 @@ def test_losing_focus_or_unplugging_a_pad_pauses_the_game(app, tmp_path):
     assert isinstance(app.scene, PauseScene)
 
 
-def test_options_screen_rebinds_a_key_and_saves_on_leaving(app, _data_dir):
+def test_options_screen_rebinds_a_key_and_saves_each_change_at_once(app, _data_dir):
     options = OptionsScene()
     app.scenes = [options]
     jump_row = options.rows.index("JUMP")
@@ -105,7 +105,10 @@ def test_options_screen_rebinds_a_key_and_saves_on_leaving(app, _data_dir):
     options.index = options.rows.index("music_volume")
     app.handle_event(key(pygame.K_LEFT))
     assert app.audio.music_volume == pytest.approx(0.4)
-    assert not (_data_dir / "settings.json").exists(), "saved on leaving, not on every change"
+    # Saved already, before leaving: a crash now would lose nothing.
+    saved = load_settings()
+    assert saved.bindings[Buttons.JUMP] == (pygame.K_x,)
+    assert saved.music_volume == pytest.approx(0.4)
     app.handle_event(key(pygame.K_ESCAPE))
     saved = load_settings()
     assert saved.bindings[Buttons.JUMP] == (pygame.K_x,)

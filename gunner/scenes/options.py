@@ -1,8 +1,10 @@
-"""The options screen: key bindings, volumes, fullscreen and window scale; saved on leaving.
+"""The options screen: key bindings, volumes, fullscreen and window scale; saved as they change.
 
 Up/down choose a row. On a key row, confirm waits for the new key (Esc
 cancels); left/right change volumes, fullscreen and scale. Changes apply at
-once, and the settings file is written when the player leaves the screen.
+once and are written to the settings file at once, so a crash loses none.
+The window rows show the window as it is (F11 flips the same switch), and
+the scale stops at the largest that fits the desktop.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import pygame
 from gunner import text
 from gunner.input import BACK_KEYS, CONFIRM_KEYS, DEFAULT_BINDINGS, Buttons
 from gunner.scenes.base import Scene, dim
-from gunner.settings import ACTIONS, MAX_SCALE, Settings, action_name
+from gunner.settings import ACTIONS, Settings, action_name
 
 if TYPE_CHECKING:
     from gunner.app import App
@@ -93,6 +95,7 @@ class OptionsScene(Scene):
             self.message = f"{pygame.key.name(event.key).upper()} IS RESERVED"
             return
         rebind(app.settings, Buttons[self.rows[self.index]], event.key)
+        app.save_settings()
         self.message = ""
         app.audio.play("menu_select")
 
@@ -102,6 +105,7 @@ class OptionsScene(Scene):
             self.message = "PRESS THE NEW KEY  (ESC CANCELS)"
         elif row == "defaults":
             app.settings.bindings = dict(DEFAULT_BINDINGS)
+            app.save_settings()
             self.message = "DEFAULT KEYS RESTORED"
         elif row == "back":
             self.leave(app)
@@ -117,17 +121,18 @@ class OptionsScene(Scene):
             setattr(s, row, min(1.0, max(0.0, value)))
             app.apply_volumes()
         elif row == "fullscreen":
-            s.fullscreen = not s.fullscreen
-            app.set_window(s.fullscreen, s.scale)
+            app.set_window(not app.fullscreen, app.scale)
+            s.fullscreen = app.fullscreen
         elif row == "scale":
-            s.scale = min(MAX_SCALE, max(1, s.scale + direction))
-            app.set_window(s.fullscreen, s.scale)
+            app.set_window(app.fullscreen, app.scale + direction)  # kept to the desktop
+            s.scale = app.scale
         else:
             return
+        app.save_settings()
         app.audio.play("menu_move")  # also lets the player hear the new effects volume
 
     def leave(self, app: App) -> None:
-        app.save_settings()
+        app.save_settings()  # already saved as changed; once more costs nothing
         app.pop()
 
     # -- drawing -----------------------------------------------------------------------
@@ -139,10 +144,11 @@ class OptionsScene(Scene):
             return ACTION_LABELS[button], key_label(s.bindings.get(button, ()))
         if row in dict(VOLUMES):
             return dict(VOLUMES)[row], f"< {round(getattr(s, row) * 100):3d}% >"
+        # The window rows show the window itself: F11 or --scale may differ from the file.
         if row == "fullscreen":
-            return "FULLSCREEN", "< ON >" if s.fullscreen else "< OFF >"
+            return "FULLSCREEN", "< ON >" if app.fullscreen else "< OFF >"
         if row == "scale":
-            return "WINDOW SCALE", f"< {s.scale}x >"
+            return "WINDOW SCALE", f"< {app.scale}x >"
         return ("DEFAULT KEYS", "") if row == "defaults" else ("BACK", "")
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
@@ -161,5 +167,5 @@ class OptionsScene(Scene):
             if selected:
                 text.draw(surface, ">", (rect.left - 6, y), 16, text.YELLOW, "topright")
             y += 15
-        hint = self.message or "UP/DOWN choose   LEFT/RIGHT change   ENTER rebind   ESC save + back"
+        hint = self.message or "UP/DOWN choose   LEFT/RIGHT change   ENTER rebind   ESC back"
         text.draw(surface, hint, (w // 2, h - 6), 14, text.CYAN, "midbottom")

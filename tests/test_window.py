@@ -1,0 +1,117 @@
+"""The window: whole-number scaling at any size, F11 and Options agree, scale fits the desktop."""
+
+import warnings
+
+import pygame
+import pytest
+
+from gunner.app import App, Screen, integer_viewport, max_scale
+from gunner.scenes.options import OptionsScene
+from gunner.settings import Settings, load_settings
+
+TINY_AND_BACK = [(1, 1), (2, 1), (1, 2), (1, 270), (480, 1), (100, 50), (479, 269), (480, 270),
+                 (481, 271), (1366, 768), (1920, 1080), (3, 3), (1, 1), (960, 540)]  # fmt: skip
+
+
+@pytest.fixture
+def app():
+    app = App(scale=1, fullscreen=False)
+    yield app
+    pygame.display.set_mode((480, 270))
+
+
+def key(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def frame() -> pygame.Surface:
+    """A logical frame with a marker in each corner, to see where it lands."""
+    surface = pygame.Surface((480, 270))
+    surface.fill((10, 120, 200))
+    surface.fill((255, 255, 0), pygame.Rect(0, 0, 1, 1))
+    surface.fill((255, 0, 255), pygame.Rect(479, 269, 1, 1))
+    return surface
+
+
+def resize(size: tuple[int, int]) -> None:
+    """What a player dragging the window edge does (the window manager sends a resize)."""
+    with warnings.catch_warnings():  # pygame nudges towards Window.get_surface; we resize only
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pygame.Window.from_display_module().size = size
+    pygame.event.pump()
+
+
+def test_resizing_down_to_one_pixel_and_back_never_raises_on_the_gpu_path(app):
+    assert app.screen.renderer is not None, "the dummy driver has a software renderer"
+    app.surface = frame()
+    for size in TINY_AND_BACK:
+        resize(size)
+        app.present()
+        assert pygame.display.get_window_size() == size
+        assert app.screen.renderer.get_viewport() == integer_viewport(size, (480, 270))
+
+
+def test_the_gpu_path_scales_by_whole_numbers_with_black_bars(app):
+    resize((1100, 700))  # 2x fits (960x540); 2.29x would not be whole pixels
+    app.surface = frame()
+    app.present()
+    app.screen.renderer.set_viewport(None)  # read back the whole window, bars included
+    shown = app.screen.renderer.to_surface()
+    assert shown.get_size() == (1100, 700)
+    left, top = (1100 - 960) // 2, (700 - 540) // 2
+    assert shown.get_at((left, top))[:3] == (255, 255, 0)  # top-left logical pixel...
+    assert shown.get_at((left + 1, top + 1))[:3] == (255, 255, 0)  # ...is 2x2 window pixels
+    assert shown.get_at((left + 2, top + 2))[:3] == (10, 120, 200)
+    assert shown.get_at((left + 959, top + 539))[:3] == (255, 0, 255)
+    assert shown.get_at((left - 1, top))[:3] == (0, 0, 0)  # the bars are black
+    assert shown.get_at((left, top - 1))[:3] == (0, 0, 0)
+
+
+@pytest.mark.parametrize("fullscreen", [False, True])
+def test_the_cpu_path_survives_tiny_windows_too(fullscreen):
+    screen = Screen(gpu=False)
+    screen.open(fullscreen, 1)
+    for size in TINY_AND_BACK:
+        window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        screen.present(frame())
+        viewport = integer_viewport(size, (480, 270))
+        if window.get_rect().contains(viewport):
+            assert window.get_at(viewport.topleft)[:3] == (255, 255, 0)
+        else:  # cropped to the middle of the frame at 1x
+            assert window.get_at((0, 0))[:3] == (10, 120, 200)
+    pygame.display.set_mode((480, 270))
+
+
+def test_f11_and_the_options_row_are_one_switch_and_both_are_saved(app):
+    options = OptionsScene()
+    app.push(options)
+    assert options.value(app, "fullscreen")[1] == "< OFF >"
+    app.handle_event(key(pygame.K_F11))
+    desktop = pygame.display.get_desktop_sizes()[0]
+    assert app.fullscreen and pygame.display.get_window_size() == desktop
+    assert options.value(app, "fullscreen")[1] == "< ON >", "Options shows what F11 did"
+    assert load_settings().fullscreen, "F11's choice is saved"
+    options.index = options.rows.index("fullscreen")
+    app.handle_event(key(pygame.K_RIGHT))  # the row switches back
+    assert not app.fullscreen and options.value(app, "fullscreen")[1] == "< OFF >"
+    assert not load_settings().fullscreen
+    app.handle_event(key(pygame.K_F11))
+    app.handle_event(key(pygame.K_F11))
+    assert not app.fullscreen and not load_settings().fullscreen
+
+
+def test_window_scale_stops_at_what_fits_the_desktop(monkeypatch):
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
+    assert max_scale() == 2 and max_scale((3840, 2160)) == 8 and max_scale((320, 200)) == 1
+    app = App(settings=Settings(scale=8))  # saved on a bigger monitor
+    assert app.scale == 2 and pygame.display.get_window_size() == (960, 540)
+    assert App(settings=Settings(), scale=6).scale == 2  # --scale too
+    options = OptionsScene()
+    app.push(options)
+    options.index = options.rows.index("scale")
+    app.handle_event(key(pygame.K_RIGHT))
+    assert app.scale == 2 and options.value(app, "scale")[1] == "< 2x >"
+    app.handle_event(key(pygame.K_LEFT))
+    assert app.scale == 1 and pygame.display.get_window_size() == (480, 270)
+    assert load_settings().scale == 1, "saved as it changed"
+    pygame.display.set_mode((480, 270))
