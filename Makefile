@@ -7,7 +7,7 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 # (the data folders are mapped into the package); keep `make run` quiet.
 PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet
 
-.PHONY: run test bench lint format assets levels soak replays bundle clean
+.PHONY: run test bench lint format assets levels soak replays bundle fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,12 @@ format: $(VENV)/.dev
 # Regenerate the committed art and sound, then the levels built from their sources.
 assets: $(VENV)/.dev
 	$(HEADLESS) $(BIN)/python tools/make_assets.py
+
+# Seeded mutations of the shipped maps through --check, load and play, each in a
+# forked child: any traceback, crash or hang is a failure (MUTANTS=3000 for a long run).
+MUTANTS ?= 500
+fuzz: $(VENV)/.dev
+	$(HEADLESS) $(BIN)/python tools/fuzz_maps.py --mutants $(MUTANTS) $(ARGS)
 
 # A one-folder frozen build in dist/gunner/ (PyInstaller, from gunner.spec).
 bundle: $(VENV)/.dev

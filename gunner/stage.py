@@ -12,7 +12,7 @@ import hashlib
 import json
 import math
 import random
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
 import numpy as np
@@ -485,56 +485,65 @@ class Stage:
             "collisions": self.counters.as_dict(),
         }
 
+    # Stage attributes that are not simulation state: the level and its tiles (hashed
+    # apart), services, what only looks or sounds, and the tree (its contents are the
+    # entities and bullets, hashed themselves).
+    NOT_STATE = frozenset(
+        ("level", "rng", "player_meta", "tilemap", "tree", "bullets", "entities", "effects",
+         "events", "counters", "particles", "player", "camera")
+    )  # fmt: skip
+
+    def sim_state(self) -> dict[str, Any]:
+        """The stage's own state that carries from step to step (entities apart)."""
+        return {k: v for k, v in vars(self).items() if k not in self.NOT_STATE}
+
     def state_hash(self) -> str:
         """sha256 of everything the simulation carries from one step to the next.
 
         Replays compare it: the same level, seed and masks must give the same
-        hash. Entities contribute every plain attribute they hold (so a new
-        entity type is covered without touching this), in list order; floats are
-        written exactly (repr), never rounded, so the smallest drift shows.
+        hash. The stage and every entity declare their state (`sim_state()`: every
+        attribute unless excluded by name, so a new field is covered without
+        touching this); values are frozen deeply (lists, dicts, sets, enums,
+        rects, dataclasses such as the weapon), entities in list order; floats
+        are written exactly (repr), never rounded, so the smallest drift shows.
         """
         state = {
-            # Steps, time, outcome, kills, checkpoint...: the stage's own plain attributes.
-            "stage": _plain_attributes(self),
+            "stage": self.sim_state(),
             # The player is listed apart: while waiting to respawn it is off the entity list.
-            "player": _entity_state(self.player),
-            "entities": [_entity_state(e) for e in self.entities],
+            "player": [self.player.kind, self.player.sim_state()],
+            "entities": [[e.kind, e.sim_state()] for e in self.entities],
             "bullets": self.bullets.state(),
             "fired": self.bullets.fired,
             "hits": self.bullets.hits,
             "solid": hashlib.sha256(self.tilemap.solid.tobytes()).hexdigest(),
             "rng": hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest(),
         }
-        text = json.dumps(state, sort_keys=True, separators=(",", ":"), default=_plain)
+        text = json.dumps(freeze(state), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _plain(value: Any) -> Any:
-    """JSON stand-in for the odd values entities keep (rects, enums, tuples of them)."""
+def freeze(value: Any) -> Any:
+    """A JSON-ready, run-independent copy of a state value, however nested."""
+    if value is None or isinstance(value, bool | str):
+        return value
+    if isinstance(value, enum.Enum):
+        return value.value if isinstance(value.value, int | str) else value.name
+    if isinstance(value, int | float):
+        return value
     if isinstance(value, pygame.FRect | pygame.Rect):
         return list(value)
-    if isinstance(value, enum.Enum):
-        return value.value
+    if isinstance(value, dict):
+        return {str(k): freeze(v) for k, v in value.items()}
     if isinstance(value, set | frozenset):  # keycards held: order-free, so sorted
-        return sorted(map(str, value))
+        return sorted(str(freeze(v)) for v in value)
+    if isinstance(value, list | tuple):
+        return [freeze(v) for v in value]
+    if hasattr(value, "serial") and hasattr(value, "kind"):  # another entity: by reference
+        return ["entity", value.kind, value.serial]
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: freeze(getattr(value, f.name)) for f in fields(value)}
     # Never repr(): an object's default repr holds its memory address, which varies by run.
     return type(value).__name__
-
-
-def _plain_attributes(obj: object) -> dict[str, Any]:
-    # Plain data only: references to other objects (the stage, images) are not state.
-    return {
-        name: value
-        for name, value in vars(obj).items()
-        if isinstance(
-            value, int | float | str | bool | tuple | set | frozenset | pygame.FRect | pygame.Rect
-        )
-        or value is None
-    }
-
-
-def _entity_state(entity: Entity) -> list[Any]:
-    return [entity.kind, _plain_attributes(entity)]
 
 
 class InvariantError(AssertionError):

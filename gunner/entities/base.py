@@ -87,6 +87,14 @@ class Entity:
     def from_spawn(cls, spawn: Spawn) -> Entity:
         return cls(pygame.FRect(spawn.x, spawn.y, max(spawn.w, 1), max(spawn.h, 1)))
 
+    # Attributes that are not state carried from step to step (none by default).
+    NOT_STATE: frozenset[str] = frozenset()
+
+    def sim_state(self) -> dict[str, Any]:
+        """Everything this entity carries from one step to the next, for the stage's
+        hash: every attribute it holds unless its kind names it in NOT_STATE."""
+        return {k: v for k, v in vars(self).items() if k not in self.NOT_STATE}
+
     def tick(self, stage: Stage) -> None:
         """Advance one fixed step."""
 
