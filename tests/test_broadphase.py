@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pygame
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from gunner.broadphase import DESIGNS, BulletRows, StageTree
@@ -49,9 +49,25 @@ def make(design: str, things: list[Thing]):
     return tree
 
 
+# The edge cases, pinned: touching edges do not overlap, zero-size boxes overlap
+# nothing, items and queries outside the bounds, one item exactly on another.
+EDGES = [
+    ([(0, 0, 10, 10)], [(10, 0, 10, 10)]),
+    ([(5, 5, 0, 10), (5, 5, 10, 0)], [(0, 0, 20, 20)]),
+    ([(-100, -100, 50, 50), (1650, 700, 40, 40)], [(-90, -90, 5, 5), (1660, 710, 1, 1)]),
+    ([(7, 7, 24, 48), (7, 7, 24, 48)], [(7, 7, 24, 48)]),
+    ([(0, 0, 120, 120)], [(119.99, 119.99, 0.01, 0.01)]),
+]
+
+
 @pytest.mark.parametrize("design", list(DESIGNS))
 @settings(max_examples=60, deadline=None)
 @given(items=boxes, queries=boxes)
+@example(items=EDGES[0][0], queries=EDGES[0][1])
+@example(items=EDGES[1][0], queries=EDGES[1][1])
+@example(items=EDGES[2][0], queries=EDGES[2][1])
+@example(items=EDGES[3][0], queries=EDGES[3][1])
+@example(items=EDGES[4][0], queries=EDGES[4][1])
 def test_query_many_finds_exactly_the_overlapping_pairs(design, items, queries):
     things = [Thing(i, *b) for i, b in enumerate(items)]
     tree = make(design, things)
@@ -111,6 +127,16 @@ def test_bullet_rows_add_remove_and_query_in_bulk(items, query, data):
             rows.add_many(np.array([keep[0][0]]), np.zeros((1, 4), np.float32))
         else:
             raise ValueError("nothing left to add twice")
+
+
+def test_bullet_rows_follow_pygames_overlap_rule_at_the_edges():
+    rows = BulletRows(BOUNDS)
+    boxes = [(0, 1, 1, 0), (10, 0, 4, 4), (20, 0, 4, 4), (-50, -50, 4, 4)]
+    rows.add_many(np.arange(4), np.array(boxes, dtype=np.float32))
+    assert rows.query(pygame.FRect(0, 0, 1, 2)).tolist() == []  # zero height: nothing
+    assert rows.query(pygame.FRect(14, 0, 6, 4)).tolist() == []  # touching both: neither
+    assert rows.query(pygame.FRect(13.5, 0, 7, 4)).tolist() == [1, 2]
+    assert rows.query(pygame.FRect(-60, -60, 12, 12)).tolist() == [3]  # outside the bounds
 
 
 def test_bullets_are_never_each_others_candidates(tmp_path):
