@@ -4,7 +4,10 @@ Both use `JsonStore`: a file is written atomically (temporary file in the same
 folder, flush + fsync, `os.replace`), so a crash or a full disk mid-save never
 leaves half a file behind. A file the game cannot read (corrupt, truncated,
 another format version) is renamed aside to `<name>.bad-<n>`, a one-line
-warning goes to stderr, and the game goes on with defaults.
+warning goes to stderr, and the game goes on with defaults. Files are read
+through `gunner.datafile`, so a FIFO, a device, a huge or deeply nested file
+is refused the same way instead of hanging or crashing the start; temporary
+files left by interrupted saves are deleted on the next load.
 
 The data folder is `$GUNNER_DATA_DIR` when set (tests, portable installs),
 otherwise SDL's per-user preferences folder for "gunner".
@@ -12,11 +15,14 @@ otherwise SDL's per-user preferences folder for "gunner".
 
 from __future__ import annotations
 
+import glob
 import json
 import math
 import os
+import stat
 import sys
 import tempfile
+import time
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +30,7 @@ from typing import Any
 
 import pygame
 
+from gunner.datafile import DataFileError, load_json
 from gunner.input import DEFAULT_BINDINGS, Buttons
 
 DATA_DIR_ENV = "GUNNER_DATA_DIR"
@@ -32,6 +39,10 @@ PROGRESS_FILE = "progress.json"
 SETTINGS_VERSION = 1
 PROGRESS_VERSION = 1
 MAX_SCALE = 8
+# Both files are a few hundred bytes; anything past this is not ours (or damaged).
+MAX_FILE_BYTES = 1 << 20
+# A temporary file this old is left over from an interrupted save, not one under way.
+STALE_TEMPORARY_S = 60.0
 # Action names as written in settings.json; Buttons' own names, lower-cased.
 ACTIONS: tuple[Buttons, ...] = (
     Buttons.LEFT,
@@ -75,6 +86,12 @@ def usable_data_dir() -> Path | None:
         return None
 
 
+def short_repr(value: Any, most: int = 24) -> str:
+    """repr() cut short, so a damaged file's megabyte string cannot flood the warning line."""
+    text = repr(value)
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
 def warn(message: str) -> None:
     print(f"gunner: {message}", file=sys.stderr)
 
@@ -105,27 +122,45 @@ class JsonStore:
 
     def load(self) -> dict[str, Any] | None:
         """The stored document (without its version), or None if absent or unreadable."""
+        self.clean_stale_temporaries()
         try:
-            raw = self.path.read_text(encoding="utf-8")
+            data = load_json(self.path, MAX_FILE_BYTES)
         except FileNotFoundError:
             return None
-        except (OSError, UnicodeDecodeError) as exc:
-            self._set_aside(f"cannot read it ({exc.__class__.__name__})")
+        except DataFileError as exc:
+            self._set_aside(str(exc))
             return None
-        try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            self._set_aside(f"not valid JSON ({exc.msg} at line {exc.lineno})")
+        except OSError as exc:
+            self._set_aside(f"cannot read it ({exc.strerror or exc.__class__.__name__})")
             return None
         if not isinstance(data, dict):
             self._set_aside("not a JSON object")
             return None
         version = data.get("version")
         if version != self.version:
-            self._set_aside(f"unknown version {version!r} (this game writes {self.version})")
+            self._set_aside(
+                f"unknown version {short_repr(version)} (this game writes {self.version})"
+            )
             return None
         data.pop("version")
         return data
+
+    def clean_stale_temporaries(self) -> None:
+        """Delete `<name>.*.tmp` files left by saves that were interrupted (a crash, a kill).
+
+        Only ones older than STALE_TEMPORARY_S: a younger one may be another
+        running copy of the game in the middle of its own save.
+        """
+        pattern = glob.escape(self.path.name) + ".*.tmp"
+        now = time.time()
+        for tmp in self.path.parent.glob(pattern):
+            try:
+                info = tmp.lstat()
+                if stat.S_ISDIR(info.st_mode) or now - info.st_mtime < STALE_TEMPORARY_S:
+                    continue
+                tmp.unlink()
+            except OSError:
+                continue  # not ours to fight over: the next start tries again
 
     def reject(self, cause: str) -> None:
         """The caller found the document unusable: keep it aside and warn."""
@@ -151,13 +186,15 @@ class JsonStore:
 # -- settings ---------------------------------------------------------------------------
 
 
-def _key_name(key: int) -> str:
+def key_name(key: int) -> str:
+    """The name settings.json stores for a key ("" for keys pygame cannot name)."""
     with warnings.catch_warnings():  # key names do not need a window
         warnings.simplefilter("ignore")
         return pygame.key.name(key)
 
 
-def _key_code(name: str) -> int:
+def key_code(name: str) -> int:
+    """The key a stored name stands for; ValueError for an unknown name."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return pygame.key.key_code(name)
@@ -183,7 +220,7 @@ class Settings:
     def to_json(self) -> dict[str, Any]:
         return {
             "keys": {
-                action_name(b): [_key_name(k) for k in self.bindings.get(b, ())] for b in ACTIONS
+                action_name(b): [key_name(k) for k in self.bindings.get(b, ())] for b in ACTIONS
             },
             "volume": {
                 "master": round(self.master_volume, 3),
@@ -212,9 +249,11 @@ class Settings:
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
                 raise StoreError(f"keys.{action} must be a list of key names")
             try:
-                s.bindings[button] = tuple(_key_code(n) for n in names)
+                s.bindings[button] = tuple(key_code(n) for n in names)
             except ValueError as exc:
                 raise StoreError(f"keys.{action}: unknown key name") from exc
+        if keyless := s.give_every_action_a_key():
+            raise StoreError(f"keys.{action_name(keyless[0])} has no key")
         volume = data.get("volume", {})
         if not isinstance(volume, dict):
             raise StoreError("volume must be an object")
@@ -230,6 +269,25 @@ class Settings:
             raise StoreError("scale must be a whole number")
         s.scale = min(MAX_SCALE, max(1, scale))
         return s
+
+    def give_every_action_a_key(self) -> list[Buttons]:
+        """An action with no key gets back those of its default keys nothing else uses.
+
+        Options never leaves an action keyless, but a hand-edited file can, and a
+        game where JUMP cannot be pressed is worse than a file set aside. Returns
+        the actions still without a key (all their defaults are taken).
+        """
+        keyless = []
+        for button in ACTIONS:
+            if self.bindings.get(button):
+                continue
+            used = {k for b, keys in self.bindings.items() if b != button for k in keys}
+            spare = tuple(k for k in DEFAULT_BINDINGS[button] if k not in used)
+            if spare:
+                self.bindings[button] = spare
+            else:
+                keyless.append(button)
+        return keyless
 
 
 def settings_store(directory: Path | None = None) -> JsonStore:

@@ -16,7 +16,7 @@ import pygame
 from gunner import text
 from gunner.input import BACK_KEYS, CONFIRM_KEYS, DEFAULT_BINDINGS, Buttons
 from gunner.scenes.base import Scene, dim
-from gunner.settings import ACTIONS, Settings, action_name
+from gunner.settings import ACTIONS, Settings, action_name, key_code, key_name
 
 if TYPE_CHECKING:
     from gunner.app import App
@@ -47,12 +47,29 @@ def key_label(keys: tuple[int, ...]) -> str:
     return " / ".join(pygame.key.name(k).upper() for k in keys) or "(NONE)"
 
 
+def bindable(key: int) -> bool:
+    """A key the settings file can name and read back: pygame gives some keys (unknown
+    scancodes, K_UNKNOWN) an empty name, and a name that maps to another key would
+    come back as that key."""
+    name = key_name(key)
+    try:
+        return bool(name) and key_code(name) == key
+    except ValueError:
+        return False
+
+
 def rebind(settings: Settings, action: Buttons, key: int) -> None:
-    """Make `key` the one key for `action`, taking it away from any other action."""
+    """Make `key` the one key for `action`, taking it away from any other action.
+
+    An action that would be left with no key takes `action`'s old keys instead
+    (a swap), so every action can always be pressed.
+    """
+    old = tuple(k for k in settings.bindings.get(action, ()) if k != key)
     for other, keys in settings.bindings.items():
         if other != action and key in keys:
-            settings.bindings[other] = tuple(k for k in keys if k != key)
+            settings.bindings[other] = tuple(k for k in keys if k != key) or old
     settings.bindings[action] = (key,)
+    settings.give_every_action_a_key()  # only a hand-edited file can still leave a gap
 
 
 class OptionsScene(Scene):
@@ -93,6 +110,9 @@ class OptionsScene(Scene):
             return
         if event.key in RESERVED_KEYS:
             self.message = f"{pygame.key.name(event.key).upper()} IS RESERVED"
+            return
+        if not bindable(event.key):
+            self.message = "THAT KEY CANNOT BE BOUND"
             return
         rebind(app.settings, Buttons[self.rows[self.index]], event.key)
         app.save_settings()
