@@ -2,13 +2,20 @@
 
 import json
 import os
+import threading
+import time
 
 import pygame
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gunner import settings as settings_mod
-from gunner.input import Buttons
+from gunner.app import App
+from gunner.input import DEFAULT_BINDINGS, Buttons
+from gunner.scenes.options import OptionsScene, bindable, rebind
 from gunner.settings import (
+    ACTIONS,
     JsonStore,
     Progress,
     Settings,
@@ -121,3 +128,213 @@ def test_progress_with_an_endless_best_time_is_set_aside(tmp_path, capsys, best)
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "progress.json" in err[0] and "best_times" in err[0]
     assert (tmp_path / "progress.json.bad-1").exists()
+
+
+def keydown(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+# -- files the game must refuse without hanging or crashing ------------------------------
+
+
+def load_in_time(load, seconds: float = 10.0):
+    """Run `load` in a thread: a hang fails the test instead of stopping the suite."""
+    result: list = []
+    worker = threading.Thread(target=lambda: result.append(load()), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert not worker.is_alive(), "loading the file hung"
+    return result[0]
+
+
+def one_warning(capsys) -> str:
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    return err[0]
+
+
+@pytest.mark.parametrize(
+    ("content", "cause"),
+    [
+        ('{"version": 1, "keys": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested 100001 levels"),
+        ('{"version": 1, "scale": ' + "9" * 5000 + "}", "5,000 digits"),
+        # Under Python's own 4,300-digit limit, and still far too big to be a volume.
+        ('{"version": 1, "volume": {"music": -' + "7" * 4000 + "}}", "4,000 digits"),
+        ('{"version": 1, "scale": 2}' + " " * (2 << 20), "larger than"),
+    ],
+    ids=["deep", "5000-digit-int", "4000-digit-int", "huge"],
+)
+def test_hostile_settings_give_defaults_one_line_and_are_kept(tmp_path, capsys, content, cause):
+    path = tmp_path / "settings.json"
+    path.write_text(content)
+    assert load_in_time(lambda: load_settings(tmp_path)) == Settings()
+    line = one_warning(capsys)
+    assert str(path) in line and cause in line and "Traceback" not in line
+    assert (tmp_path / "settings.json.bad-1").read_text() == content
+    # The next start is clean: the set-aside file is not read again.
+    assert load_settings(tmp_path) == Settings() and capsys.readouterr().err == ""
+
+
+def test_deeply_nested_progress_keeps_the_game_starting(tmp_path, capsys):
+    path = tmp_path / "progress.json"
+    path.write_text('{"version": 1, "unlocked": ' + "[" * 50_000 + "]" * 50_000 + "}")
+    progress = load_in_time(lambda: Progress(tmp_path))
+    assert progress.unlocked == [] and progress.best_times == {}
+    line = one_warning(capsys)
+    assert str(path) in line and "nested" in line
+    progress.unlock("level2.tmx")  # and the new record saves and loads again
+    assert Progress(tmp_path).is_unlocked("level2.tmx")
+
+
+def make_fifo(path):
+    os.mkfifo(path)
+
+
+def make_zero_link(path):
+    path.symlink_to("/dev/zero")
+
+
+def make_null_link(path):
+    path.symlink_to("/dev/null")
+
+
+def make_folder(path):
+    path.mkdir()
+
+
+@pytest.mark.parametrize(
+    ("make", "kind"),
+    [
+        (make_fifo, "FIFO"),
+        (make_zero_link, "device"),
+        (make_null_link, "device"),
+        (make_folder, "folder"),
+    ],
+    ids=["fifo", "link-to-dev-zero", "link-to-dev-null", "folder"],
+)
+def test_special_settings_file_is_refused_without_hanging(tmp_path, capsys, make, kind):
+    path = tmp_path / "settings.json"
+    make(path)
+    assert load_in_time(lambda: load_settings(tmp_path)) == Settings()
+    line = one_warning(capsys)
+    assert str(path) in line and kind in line
+    aside = tmp_path / "settings.json.bad-1"
+    assert os.path.lexists(aside) and not os.path.lexists(path), "set aside, not deleted"
+    # Options can save again, and what it saves loads.
+    s = Settings(scale=2)
+    save_settings(s, tmp_path)
+    assert load_settings(tmp_path) == s
+
+
+def test_special_progress_file_is_refused_without_hanging(tmp_path, capsys):
+    os.mkfifo(tmp_path / "progress.json")
+    progress = load_in_time(lambda: Progress(tmp_path))
+    assert progress.unlocked == []
+    assert "FIFO" in one_warning(capsys)
+
+
+def test_a_link_to_a_real_settings_file_still_loads(tmp_path, capsys):
+    # Players who keep dotfiles elsewhere link them in: that is not a special file.
+    real = tmp_path / "elsewhere.json"
+    real.write_text('{"version": 1, "scale": 2}')
+    (tmp_path / "settings.json").symlink_to(real)
+    assert load_settings(tmp_path).scale == 2
+    assert capsys.readouterr().err == ""
+
+
+def test_settings_saved_by_notepad_with_a_byte_order_mark_load(tmp_path, capsys):
+    text = '{"version": 1, "scale": 2, "keys": {"jump": ["c"]}}'
+    (tmp_path / "settings.json").write_bytes(b"\xef\xbb\xbf" + text.encode())
+    s = load_settings(tmp_path)
+    assert s.scale == 2 and s.bindings[Buttons.JUMP] == (pygame.K_c,)
+    assert capsys.readouterr().err == ""
+    assert (tmp_path / "settings.json").exists()
+
+
+def test_stale_temporary_files_of_interrupted_saves_are_cleaned(tmp_path):
+    save_settings(Settings(scale=2), tmp_path)
+    Progress(tmp_path).unlock("level2.tmx")
+    stale = [tmp_path / "settings.json.k2j3h4.tmp", tmp_path / "progress.json.x9y8z7.tmp"]
+    fresh = tmp_path / "settings.json.abcdef.tmp"  # another copy of the game saving now
+    other = tmp_path / "notes.json.abcdef.tmp"  # not one of ours
+    long_ago = time.time() - 3600
+    for path in [*stale, fresh, other]:
+        path.write_text("{half a save")
+    for path in [*stale, other]:
+        os.utime(path, (long_ago, long_ago))
+    assert load_settings(tmp_path).scale == 2
+    assert Progress(tmp_path).is_unlocked("level2.tmx")
+    assert not any(p.exists() for p in stale)
+    assert fresh.exists() and other.exists()
+
+
+def test_an_action_stored_with_no_key_gets_its_spare_default_keys(tmp_path, capsys):
+    (tmp_path / "settings.json").write_text(
+        '{"version": 1, "scale": 2, "keys": {"jump": [], "fire": ["z"]}}'
+    )
+    s = load_settings(tmp_path)
+    assert s.scale == 2, "the rest of the player's settings are kept"
+    assert s.bindings[Buttons.FIRE] == (pygame.K_z,)
+    assert s.bindings[Buttons.JUMP] == (pygame.K_j, pygame.K_SPACE), "Z is fire's now"
+    assert capsys.readouterr().err == ""
+
+
+# -- Options only saves what loads again -------------------------------------------------
+
+ALL_KEYS = sorted({getattr(pygame, n) for n in dir(pygame) if n.startswith("K_")})
+
+
+def test_every_key_options_accepts_saves_and_loads_back(tmp_path, capsys):
+    accepted = 0
+    for key in ALL_KEYS:
+        s = Settings()
+        if not bindable(key):
+            continue
+        accepted += 1
+        rebind(s, Buttons.FIRE, key)
+        save_settings(s, tmp_path)
+        assert load_settings(tmp_path) == s, pygame.key.name(key)
+    assert accepted == len(ALL_KEYS) - 1, "every key pygame names (all but K_UNKNOWN)"
+    assert capsys.readouterr().err == "", "no saved file was set aside"
+
+
+@pytest.mark.parametrize("key", [pygame.K_UNKNOWN, 0x40000000 | 500], ids=["unknown", "unnamed"])
+def test_a_key_pygame_cannot_name_is_refused_in_options(key):
+    app = App(scale=1, fullscreen=False)
+    try:
+        options = OptionsScene()
+        app.scenes = [options]
+        options.index = options.rows.index("FIRE")
+        options.handle_event(app, keydown(pygame.K_RETURN))
+        options.handle_event(app, keydown(key))
+        assert app.settings.bindings[Buttons.FIRE] == DEFAULT_BINDINGS[Buttons.FIRE]
+        assert "CANNOT BE BOUND" in options.message
+    finally:
+        pygame.display.set_mode((480, 270))
+
+
+def test_taking_an_actions_only_key_swaps_instead_of_leaving_it_keyless():
+    s = Settings()
+    rebind(s, Buttons.FIRE, pygame.K_c)  # fire: C only
+    rebind(s, Buttons.JUMP, pygame.K_c)  # jump takes C: fire gets jump's old keys
+    assert s.bindings[Buttons.JUMP] == (pygame.K_c,)
+    assert s.bindings[Buttons.FIRE] == DEFAULT_BINDINGS[Buttons.JUMP]
+    rebind(s, Buttons.FIRE, pygame.K_c)  # and back: no key is lost or doubled
+    assert s.bindings[Buttons.FIRE] == (pygame.K_c,)
+    assert s.bindings[Buttons.JUMP] == DEFAULT_BINDINGS[Buttons.JUMP]
+    assert all(s.bindings[b] for b in ACTIONS)
+    # A key an action shares with another key is simply taken from it.
+    rebind(s, Buttons.UP, pygame.K_a)
+    assert s.bindings[Buttons.LEFT] == (pygame.K_LEFT,)
+
+
+@given(st.lists(st.tuples(st.sampled_from(ACTIONS), st.sampled_from(ALL_KEYS)), max_size=40))
+def test_any_sequence_of_rebinds_keeps_every_action_bound_and_loadable(choices):
+    s = Settings()
+    for action, key in choices:
+        if bindable(key):
+            rebind(s, action, key)
+    assert all(s.bindings[b] for b in ACTIONS), s.bindings
+    every = [k for b in ACTIONS for k in s.bindings[b]]
+    assert len(every) == len(set(every)), "no key does two things"
+    assert Settings.from_json(json.loads(json.dumps(s.to_json()))) == s
