@@ -489,6 +489,7 @@ class StageTree:
         make = DESIGNS[design]
         old = [] if not self.design else list(self)
         self.design = design
+        self._targets = 0  # entity-class items a player's bullet can hit (none usually)
         self.entity = make(self.bounds, self.typical_size)
         self.enemy = make(self.bounds, self.typical_size)
         self.solid = make(self.bounds, (16.0, 48.0))  # a door; drums fit too
@@ -512,6 +513,8 @@ class StageTree:
             self.enemy.add(item)
         else:
             self.entity.add(item)
+            if item.shootable and item.team != "player":
+                self._targets += 1
 
     def remove(self, item: Any) -> None:
         if item.solid:
@@ -526,8 +529,23 @@ class StageTree:
             for other in self.classes:
                 if other is not home and item in other:
                     other.remove(item)
-                    return
-            raise
+                    home = other
+                    break
+            else:
+                raise
+        if home is self.entity and item.shootable and item.team != "player":
+            self._targets -= 1
+
+    def targets(self, team: str) -> list[Design]:
+        """The classes a bullet of ``team`` can hit something in: enemy bullets never
+        hurt enemies; the player's skip the entity class unless it holds a target."""
+        if team == "enemy":
+            wanted = [self.entity, self.solid]
+        elif team == "player":
+            wanted = [self.enemy, self.solid] + ([self.entity] if self._targets else [])
+        else:
+            wanted = list(self.classes)
+        return [c for c in wanted if len(c)]
 
     def query(self, rect: pygame.FRect | pygame.Rect, ignore: Any = None) -> list[Any]:
         """Every entity overlapping ``rect``, in stage order."""
@@ -551,21 +569,20 @@ class StageTree:
         """The camera's draw list: every entity and the bullet ids overlapping ``rect``."""
         return self.query(rect), self.bullets.query(rect)
 
-    def query_box(self, rect: pygame.FRect, enemies: bool = True) -> list[Any]:
-        """One box of `query_many`: the entities overlapping ``rect`` in stage order,
-        leaving out the enemy class if ``enemies`` is False."""
+    def query_box(self, rect: pygame.FRect, team: str = "neutral") -> list[Any]:
+        """One box of `query_many`: what a bullet of ``team`` may hit overlapping
+        ``rect``, in stage order."""
         found: list[Any] = []
-        for c in self.classes:
-            if len(c) and (enemies or c is not self.enemy):
-                found += c.query(rect)
+        for c in self.targets(team):
+            found += c.query(rect)
         if len(found) > 1:
             found.sort(key=_SERIAL)
         return found
 
-    def query_many(self, boxes: np.ndarray, enemies: bool = True) -> tuple[np.ndarray, list[Any]]:
-        """(query index, entity) overlap pairs for many boxes, by query then stage order.
-        ``enemies=False`` leaves out the enemy class (for enemy bullets)."""
-        classes = [c for c in self.classes if (enemies or c is not self.enemy) and len(c)]
+    def query_many(self, boxes: np.ndarray, team: str = "neutral") -> tuple[np.ndarray, list[Any]]:
+        """(query index, entity) overlap pairs for many boxes, by query then stage order,
+        among what a bullet of ``team`` may hit (see `targets`)."""
+        classes = self.targets(team)
         if len(boxes) <= FEW:
             # A handful of bullets (the shipped levels): per-box queries cost less than
             # numpy's per-call overhead, and find exactly the same pairs.

@@ -295,12 +295,14 @@ class BulletSystem:
         enemy = self.team[:n] == _TEAM["enemy"]
         rows_found: list[np.ndarray] = []
         found: list[Any] = []
-        for side, may_hit_enemies in (
-            (moving[enemy[moving]], False),
-            (moving[~enemy[moving]], True),
+        player = self.team[:n] == _TEAM["player"]
+        for side, team in (
+            (moving[enemy[moving]], "enemy"),
+            (moving[player[moving]], "player"),
+            (moving[~(enemy | player)[moving]], "neutral"),
         ):
             if len(side):
-                index, items = tree.query_many(sweep[side], enemies=may_hit_enemies)
+                index, items = tree.query_many(sweep[side], team=team)
                 rows_found.append(side[index])
                 found += items
         stage.counters.bullet_entity += tree.checks - before
@@ -324,7 +326,6 @@ class BulletSystem:
             for i in range(n)
         ]
         t_end = [min(t, 1.0) for t in t_wall]
-        enemy_team = _TEAM["enemy"]
         teams = self.team[:n].tolist()
         before = tree.checks
         rows: list[int] = []
@@ -339,7 +340,7 @@ class BulletSystem:
                 abs(ex - x0[i]) + BULLET_SIZE,
                 abs(ey - y0[i]) + BULLET_SIZE,
             )
-            hits = tree.query_box(box, enemies=teams[i] != enemy_team)
+            hits = tree.query_box(box, team=TEAMS[teams[i]])
             rows += [i] * len(hits)
             found += hits
         stage.counters.bullet_entity += tree.checks - before

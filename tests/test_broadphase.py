@@ -23,6 +23,7 @@ LEVEL3 = "levels/level3.tmx"
 
 class Thing:
     solid = False
+    shootable = False
     team = "neutral"
 
     def __init__(self, serial: int, x: float, y: float, w: float, h: float) -> None:
