@@ -186,6 +186,8 @@ def _play_in_window(args: argparse.Namespace) -> int:
     from gunner.settings import Progress, Settings, load_settings, usable_data_dir
 
     replay = Replay.load(args.replay) if args.replay else None
+    if replay is not None and (warning := replay.level_warning(args.replay)):
+        print(f"gunner: {warning}", file=sys.stderr)
     folder = usable_data_dir()  # None: play on with defaults, saving nothing
     app = App(
         debug=args.debug,
@@ -236,7 +238,13 @@ def run_headless(args: argparse.Namespace) -> int:
     from gunner.input import Buttons, RandomInput
     from gunner.level import load_level
     from gunner.render import draw_stage
-    from gunner.replay import Replay, ReplayInput, level_ref
+    from gunner.replay import (
+        EXIT_NOT_REPRODUCED,
+        Replay,
+        ReplayInput,
+        level_ref,
+        level_sha256_or_none,
+    )
     from gunner.stage import Stage
 
     pygame.display.init()
@@ -252,6 +260,7 @@ def run_headless(args: argparse.Namespace) -> int:
         seed = args.seed
         source = RandomInput(seed) if args.random_input else None
         frames = 600 if args.frames is None else args.frames
+    level_digest = level_sha256_or_none(path) if args.record else None
     stage = Stage(load_level(path), seed=seed)
     if args.crowd:
         add_crowd(stage, args.crowd)
@@ -272,7 +281,9 @@ def run_headless(args: argparse.Namespace) -> int:
     stats = stage.stats()
     stats["state_hash"] = stage.state_hash()
     if args.record:
-        Replay(level_ref(path), seed, recorded, stats["state_hash"]).save(args.record)
+        Replay(
+            level_ref(path), seed, recorded, stats["state_hash"], level_sha256=level_digest
+        ).save(args.record)
     if args.screenshot:
         surface = pygame.Surface((VIEW_W, VIEW_H))
         art = Art()
@@ -291,6 +302,11 @@ def run_headless(args: argparse.Namespace) -> int:
             print(f"gunner: {args.screenshot}: cannot save the screenshot ({exc})", file=sys.stderr)
             return 1
     print(json.dumps(stats))
+    # A replay watched to its end must end where the recording did.
+    report = replay.not_reproduced(args.replay, stats["state_hash"]) if args.replay else None
+    if report and frames == len(replay.masks):
+        print(f"gunner: {report}", file=sys.stderr)
+        return EXIT_NOT_REPRODUCED
     return 0
 
 

@@ -4,11 +4,19 @@ A run is a function of the level, the seed and the masks (the simulation reads
 nothing else), so a replay file stores just those, run-length encoded:
 
     {"format": 1, "game": "gunner", "version": "0.1.0", "level": "levels/level1.tmx",
-     "seed": 7, "steps": 3000, "inputs": [[mask, count], ...], "state_hash": "..."}
+     "level_sha256": "...", "seed": 7, "steps": 3000, "inputs": [[mask, count], ...],
+     "state_hash": "..."}
 
 `state_hash` is `Stage.state_hash()` after the last step when it was recorded;
-replaying must reproduce it. Level paths inside the project are stored relative
-to it, so replays work from any checkout.
+replaying must reproduce it. `level_sha256` is the hash of the level file's
+bytes when recording began, so a replay that no longer reproduces can say
+whether its level changed (replays from before it was added load without it).
+Level paths inside the project are stored relative to it, so replays work from
+any checkout.
+
+Replay files are read like the game's other data files (`gunner.datafile`): a
+FIFO, a device, an oversized or deeply nested file or a number of absurd size
+is refused in one line, as is a level that is missing or not a regular .tmx file.
 
 `python -m gunner.replay FILE...` replays files and checks their hashes;
 `--update` re-records each file's expected hash (after a deliberate change to
@@ -18,6 +26,8 @@ the simulation).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import hashlib
 import json
 import sys
 from collections.abc import Iterable, Iterator
@@ -27,6 +37,7 @@ from typing import Any
 
 from gunner import __version__
 from gunner.config import LEVELS_DIR
+from gunner.datafile import DataFileError, check_regular, load_json, read_bytes
 from gunner.input import Buttons
 
 FORMAT = 1
@@ -34,6 +45,14 @@ _ALL_BUTTONS = int(sum(Buttons))
 # Longest replay accepted: ten hours of steps. A damaged or hostile run count must not
 # make the game try to build a list larger than memory.
 MAX_STEPS = 10 * 60 * 60 * 60
+# Ten hours with the buttons changing every step is about 15 MB of runs.
+MAX_REPLAY_BYTES = 32 * 1024 * 1024
+# Level files are capped the same as the map loader caps them (gunner.level).
+MAX_LEVEL_BYTES = 32 * 1024 * 1024
+MAX_LEVEL_REF = 4096  # characters: longer than any real path
+# `python -m gunner --replay`'s exit status when the run ended on another state
+# hash than the recording (1 stays "could not run it at all").
+EXIT_NOT_REPRODUCED = 3
 
 
 class ReplayError(Exception):
@@ -75,6 +94,27 @@ def level_ref(path: Path) -> str:
         return str(resolved)
 
 
+def level_sha256(path: Path) -> str:
+    """sha256 of a level file's bytes (the map itself; its tilesets are not included).
+
+    Raises OSError or DataFileError if the file cannot be read safely.
+    """
+    return hashlib.sha256(read_bytes(Path(path), MAX_LEVEL_BYTES)).hexdigest()
+
+
+def level_sha256_or_none(path: Path) -> str | None:
+    """level_sha256 for a recording about to start; None (unknown) if the file cannot
+    be read now, which loading the level will report in its own words."""
+    with contextlib.suppress(OSError, DataFileError):
+        return level_sha256(path)
+    return None
+
+
+def shown(ref: str, most: int = 80) -> str:
+    """A level reference as a message shows it: a hostile megabyte path is cut short."""
+    return ref if len(ref) <= most else ref[: most - 3] + "..."
+
+
 def resolve_level(ref: str) -> Path:
     path = Path(ref)
     if path.is_absolute():
@@ -91,6 +131,7 @@ class Replay:
     masks: list[int] = field(default_factory=list)
     state_hash: str | None = None
     version: str = field(default_factory=game_version)
+    level_sha256: str | None = None  # None: recorded before replays stored it
 
     @property
     def level_path(self) -> Path:
@@ -102,6 +143,7 @@ class Replay:
             "game": "gunner",
             "version": self.version,
             "level": self.level,
+            "level_sha256": self.level_sha256,
             "seed": self.seed,
             "steps": len(self.masks),
             "inputs": encode_runs(self.masks),
@@ -120,11 +162,14 @@ class Replay:
     @classmethod
     def load(cls, path: Path) -> Replay:
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            data = load_json(Path(path), MAX_REPLAY_BYTES)
         except FileNotFoundError as exc:
             raise ReplayError(path, "no such file") from exc
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ReplayError(path, f"not a replay file ({exc.__class__.__name__})") from exc
+        except DataFileError as exc:
+            raise ReplayError(path, f"not a replay file: {exc}") from exc
+        except OSError as exc:
+            cause = exc.strerror or exc.__class__.__name__
+            raise ReplayError(path, f"cannot read it ({cause})") from exc
         if not isinstance(data, dict) or data.get("game") != "gunner":
             raise ReplayError(path, "not a gunner replay")
         if data.get("format") != FORMAT:
@@ -139,6 +184,9 @@ class Replay:
                 raise ValueError
             if not isinstance(level, str) or isinstance(seed, bool) or not isinstance(seed, int):
                 raise ValueError
+            level_digest = data.get("level_sha256")
+            if level_digest is not None and not isinstance(level_digest, str):
+                raise ValueError
             if sum(c for _, c in runs) > MAX_STEPS:
                 raise ReplayError(path, f"longer than {MAX_STEPS} steps (damaged?)")
             masks = decode_runs(runs)
@@ -149,11 +197,59 @@ class Replay:
                 seed=seed,
                 masks=masks,
                 state_hash=data.get("state_hash"),
-                version=str(data.get("version", "?")),
+                version=str(data.get("version", "?"))[:40],
+                level_sha256=level_digest,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ReplayError(path, "damaged replay (bad level, seed or inputs)") from exc
+        replay.check_level(path)
         return replay
+
+    def check_level(self, path: Path) -> None:
+        """ReplayError naming the replay `path` unless its level is a regular .tmx file."""
+        ref = self.level
+        if not ref or len(ref) > MAX_LEVEL_REF or "\x00" in ref or not ref.endswith(".tmx"):
+            raise ReplayError(path, f"its level {shown(ref)!r} is not a path to a .tmx map")
+        try:
+            check_regular(self.level_path)
+        except FileNotFoundError:
+            raise ReplayError(path, f"its level {shown(ref)} is missing (no such file)") from None
+        except DataFileError as exc:
+            raise ReplayError(path, f"its level {shown(ref)} {exc}") from None
+        except OSError as exc:
+            cause = exc.strerror or exc.__class__.__name__
+            raise ReplayError(path, f"its level {shown(ref)} cannot be read ({cause})") from None
+
+    def level_changed(self) -> bool:
+        """True if the level file's bytes differ from those recorded (False if unknown)."""
+        if self.level_sha256 is None:
+            return False
+        try:
+            return level_sha256(self.level_path) != self.level_sha256
+        except (OSError, DataFileError):
+            return True  # it was readable when recorded, so it did change
+
+    def level_warning(self, path: Path) -> str | None:
+        """One line to show before watching `path` if its level changed since recording."""
+        if not self.level_changed():
+            return None
+        return (
+            f"{path}: its level {shown(self.level)} changed since it was recorded;"
+            " the run may not play out the same"
+        )
+
+    def not_reproduced(self, path: Path, digest: str) -> str | None:
+        """The one-line report for a full replay of `path` that ended on `digest`, if it
+        differs from the recorded hash: whether the level changed, or the game did."""
+        if self.state_hash is None or digest == self.state_hash:
+            return None
+        if self.level_changed():
+            why = f"its level {shown(self.level)} changed since it was recorded"
+        elif self.level_sha256 is None:
+            why = "the level or the game changed since it was recorded"
+        else:
+            why = f"the game changed since it was recorded (with {self.version})"
+        return f"{path}: did not reproduce the recorded run: {why}"
 
     def source(self) -> ReplayInput:
         return ReplayInput(self.masks)
@@ -199,6 +295,8 @@ class Recorder:
         if self.stage is None:
             self.stage = stage
             self.replay = Replay(level=level_ref(stage.level.path), seed=stage.seed)
+            # Before the first step: a hot reload may change the file later.
+            self.replay.level_sha256 = level_sha256_or_none(stage.level.path)
         elif stage is not self.stage:
             self.save()
             return
@@ -249,19 +347,27 @@ def main(argv: list[str] | None = None) -> int:
     for path in iter_files(args.files):
         try:
             replay = Replay.load(path)
+            if args.update:  # the level as it is now, before playing it
+                replay.level_sha256 = level_sha256(replay.level_path)
             digest = play(replay).state_hash()
+            if args.update:
+                replay.state_hash = digest
+                replay.save(path)
         except (ReplayError, LevelError) as exc:
             print(f"gunner.replay: {exc}", file=sys.stderr)
             failed += 1
             continue
+        except (OSError, DataFileError) as exc:  # the level went away while we looked
+            print(f"gunner.replay: {path}: its level cannot be read ({exc})", file=sys.stderr)
+            failed += 1
+            continue
         if args.update:
-            replay.state_hash = digest
-            replay.save(path)
             print(f"{path}: {digest} (stored)")
-        elif digest == replay.state_hash:
+        elif (report := replay.not_reproduced(path, digest)) is None:
             print(f"{path}: ok")
         else:
             print(f"{path}: MISMATCH {digest} != {replay.state_hash}")
+            print(f"gunner.replay: {report}", file=sys.stderr)
             failed += 1
     return 1 if failed else 0
 

@@ -1,10 +1,12 @@
 """Deterministic replays: the same level, seed and masks always give the same state hash."""
 
+import hashlib
 import json
 import os
 import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ from gunner.app import App
 from gunner.config import LEVELS_DIR
 from gunner.input import Buttons
 from gunner.replay import (
+    EXIT_NOT_REPRODUCED,
     Recorder,
     Replay,
     ReplayError,
@@ -189,3 +192,202 @@ def test_keycards_held_are_part_of_the_state_hash(tmp_path):
     assert a.state_hash() == b.state_hash()
     b.player.keys.add("red")
     assert a.state_hash() != b.state_hash()
+
+
+# -- replay files the game must refuse in one line, without hanging ----------------------
+
+
+def replay_text(level: str = '"levels/level1.tmx"', inputs: str = "[[1, 5]]") -> str:
+    return f'{{"format": 1, "game": "gunner", "level": {level}, "seed": 1, "inputs": {inputs}}}'
+
+
+def load_in_time(path, seconds: float = 10.0):
+    """Replay.load in a thread: a hang fails the test instead of stopping the suite."""
+    outcome: list = []
+
+    def work():
+        try:
+            outcome.append(Replay.load(path))
+        except ReplayError as exc:
+            outcome.append(exc)
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert not worker.is_alive(), "loading the replay hung"
+    return outcome[0]
+
+
+def refused(path) -> str:
+    error = load_in_time(path)
+    assert isinstance(error, ReplayError), "the replay was accepted"
+    message = str(error)
+    assert message.startswith(f"{path}: ") and "\n" not in message and len(message) < 400
+    return message
+
+
+@pytest.mark.parametrize(
+    ("text", "cause"),
+    [
+        (replay_text(inputs="[[1, " + "9" * 5000 + "]]"), "5,000 digits"),
+        (replay_text(inputs="[[1, " + "9" * 4000 + "]]"), "4,000 digits"),
+        (replay_text(inputs="[[1, " + "9" * 30 + "]]"), "longer than"),
+        (replay_text(inputs="[" * 100_000 + "]" * 100_000), "nested 100001 levels"),
+        (replay_text(level="[" * 50_000 + "]" * 50_000), "nested"),
+        (replay_text() + " " * (33 << 20), "larger than"),
+    ],
+    ids=["5000-digit-count", "4000-digit-count", "30-digit-count", "deep", "deep-level", "huge"],
+)
+def test_hostile_replay_is_refused_in_one_line(tmp_path, text, cause):
+    path = tmp_path / "hostile.replay"
+    path.write_text(text)
+    assert cause in refused(path)
+
+
+@pytest.mark.parametrize(
+    ("level", "cause"),
+    [
+        ('"levels/nope.tmx"', "its level levels/nope.tmx is missing"),
+        ('"/dev/zero"', "not a path to a .tmx map"),
+        ('"levels/../../../../../etc/passwd"', "not a path to a .tmx map"),
+        ('"bad\\u0000name.tmx"', "not a path to a .tmx map"),
+        ('"' + "x" * 100_000 + '.tmx"', "not a path to a .tmx map"),
+        ('""', "not a path to a .tmx map"),
+    ],
+    ids=["missing", "device", "escape", "nul", "megabyte", "empty"],
+)
+def test_replay_with_a_hostile_level_names_the_replay_and_the_cause(tmp_path, level, cause):
+    path = tmp_path / "hostile.replay"
+    path.write_text(replay_text(level=level))
+    assert cause in refused(path)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "zero-link"])
+def test_replay_whose_level_is_a_special_file_is_refused_without_hanging(tmp_path, kind):
+    level = tmp_path / "trap.tmx"
+    if kind == "fifo":
+        os.mkfifo(level)
+    elif kind == "folder":
+        level.mkdir()
+    else:
+        level.symlink_to("/dev/zero")
+    path = tmp_path / "trap.replay"
+    path.write_text(replay_text(level=json.dumps(str(level))))
+    message = refused(path)
+    assert str(level) in message
+    assert {"fifo": "FIFO", "folder": "folder", "zero-link": "device"}[kind] in message
+
+
+def test_a_replay_file_that_is_a_fifo_is_refused_without_hanging(tmp_path):
+    path = tmp_path / "pipe.replay"
+    os.mkfifo(path)
+    assert "FIFO" in refused(path)
+
+
+def test_hostile_replay_on_the_command_line_is_one_line_without_traceback(tmp_path):
+    path = tmp_path / "hostile.replay"
+    path.write_text(replay_text(inputs="[[1, " + "9" * 5000 + "]]"))
+    for args in (["-m", "gunner", "--headless", "--replay"], ["-m", "gunner.replay"]):
+        run = subprocess.run(
+            [sys.executable, *args, str(path)], capture_output=True, text=True, timeout=120
+        )
+        assert run.returncode == 1
+        assert run.stderr.count("\n") == 1 and str(path) in run.stderr, run.stderr
+        assert "Traceback" not in run.stderr
+
+
+def test_missing_level_names_the_replay_file_on_the_command_line(tmp_path):
+    level = write_map(tmp_path, ROWS)
+    path = tmp_path / "run.replay"
+    Replay(str(level), seed=1, masks=[0] * 10).save(path)
+    level.unlink()
+    run = run_gunner("--headless", "--replay", str(path))
+    assert run.returncode == 1
+    assert run.stderr.count("\n") == 1
+    assert str(path) in run.stderr and str(level) in run.stderr and "missing" in run.stderr
+
+
+# -- a replay whose level changed says so ------------------------------------------------
+
+FLAT = [row.replace("..####", "######") for row in ROWS]  # no pit: the run lasts
+
+
+def recorded_on(tmp_path) -> tuple[Path, Path]:
+    """A level and a replay recorded on it (headless, as `--record` does)."""
+    level = write_map(tmp_path, FLAT)
+    path = tmp_path / "run.replay"
+    run_gunner(
+        "--headless", "--level", str(level), "--random-input", "--seed", "3",
+        "--frames", "300", "--record", str(path),
+    )  # fmt: skip
+    return level, path
+
+
+def test_a_recording_stores_the_hash_of_its_level_file(tmp_path):
+    level, path = recorded_on(tmp_path)
+    assert Replay.load(path).level_sha256 == hashlib.sha256(level.read_bytes()).hexdigest()
+    assert not Replay.load(path).level_changed()
+
+
+def test_a_replay_of_a_changed_level_says_so_and_fails(tmp_path):
+    level, path = recorded_on(tmp_path)
+    # The designer moves the enemy: the run no longer plays out the same.
+    write_map(tmp_path, [row.replace("E..#", "..E#") for row in FLAT])
+    run = run_gunner("--headless", "--replay", str(path))
+    assert run.returncode == EXIT_NOT_REPRODUCED
+    assert json.loads(run.stdout.strip().splitlines()[-1])["frames"] == 300, "stats still shown"
+    assert run.stderr.count("\n") == 1
+    assert str(path) in run.stderr and "did not reproduce" in run.stderr
+    assert "its level" in run.stderr and "changed since it was recorded" in run.stderr
+    check = subprocess.run(
+        [sys.executable, "-m", "gunner.replay", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert check.returncode == 1 and "MISMATCH" in check.stdout
+    assert "changed since it was recorded" in check.stderr
+    assert "the run may not play out the same" in Replay.load(path).level_warning(path)
+
+
+def test_a_replay_of_an_unchanged_level_that_differs_blames_the_game(tmp_path):
+    level, path = recorded_on(tmp_path)
+    doc = json.loads(path.read_text())
+    doc["state_hash"] = "0" * 64  # as if the simulation had changed since
+    path.write_text(json.dumps(doc))
+    run = run_gunner("--headless", "--replay", str(path))
+    assert run.returncode == EXIT_NOT_REPRODUCED
+    assert "the game changed since it was recorded" in run.stderr
+    assert Replay.load(path).level_warning(path) is None
+    # Stopped early (--frames), a replay makes no claim about the end.
+    assert run_gunner("--headless", "--replay", str(path), "--frames", "10").returncode == 0
+
+
+def test_a_replay_recorded_before_level_hashes_still_plays(tmp_path):
+    level, path = recorded_on(tmp_path)
+    doc = json.loads(path.read_text())
+    del doc["level_sha256"]
+    path.write_text(json.dumps(doc))
+    replay = Replay.load(path)
+    assert replay.level_sha256 is None and not replay.level_changed()
+    assert run_gunner("--headless", "--replay", str(path)).returncode == 0
+    # --update blesses it against the level as it is now, hash included.
+    subprocess.run(
+        [sys.executable, "-m", "gunner.replay", "--update", str(path)], check=True, timeout=120
+    )
+    assert Replay.load(path).level_sha256 == hashlib.sha256(level.read_bytes()).hexdigest()
+
+
+def test_a_window_recording_stores_the_level_as_it_was_when_it_began(tmp_path):
+    level = write_map(tmp_path, FLAT)
+    before = hashlib.sha256(level.read_bytes()).hexdigest()
+    path = tmp_path / "window.replay"
+    app = App(scale=1, recorder=Recorder(path))
+    scene = PlayScene(level, seed=2)
+    app.push(scene)
+    scene.step(app, Buttons.RIGHT)
+    write_map(tmp_path, ROWS)  # edited while playing (the stage keeps the old map)
+    scene.step(app, Buttons.RIGHT)
+    app.recorder.save()
+    assert Replay.load(path).level_sha256 == before
+    assert Replay.load(path).level_changed()
