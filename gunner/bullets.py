@@ -237,7 +237,8 @@ class BulletSystem:
                 alive[i] = False
                 bullet = self.bullet(i)
                 other.hit(bullet, stage)
-                self.hits += bool(self.team[i] == 0 and other.team != "neutral")
+                # A hit is a hit: drums (neutral) count, as a boss will (issue 13).
+                self.hits += bool(self.team[i] == _TEAM["player"])
                 self._burst(i, stage, float(self.x[i]), float(self.y[i]))
                 hit = True
                 break

@@ -162,3 +162,15 @@ def test_few_and_many_bullets_walk_the_tiles_alike(tmp_path_factory, x0, y0, dx,
     )
     assert np.array_equal(one, many[:1], equal_nan=True)
     assert np.all(many == many[0])
+
+
+def test_shooting_a_drum_counts_toward_accuracy(tmp_path):
+    # The results screen's accuracy is hits over shots: a drum hit is a hit.
+    rows = ["#" * 30] + ["#" + "." * 28 + "#"] * 6 + ["#..P" + "." * 25 + "#"] + ["#" * 30]
+    stage = make_stage(tmp_path, rows)
+    stage.spawn("OilDrum", 12 * TILE, 8 * TILE)
+    drum = stage.entities[-1]
+    stage.bullets.spawn(6 * TILE, drum.hitbox.centery, 600.0, 0.0, team="player")
+    for _ in range(20):
+        stage.step(Buttons.NONE)
+    assert stage.bullets.fired == 1 and stage.bullets.hits == 1
