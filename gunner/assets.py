@@ -171,6 +171,22 @@ class Art:
     def player_frame(self, row: int, col: int, flipped: bool = False) -> pygame.Surface:
         return (self._player_flipped if flipped else self._player)[row][col]
 
+    def sized_effect(self, name: str, index: int, width: float) -> pygame.Surface:
+        """An effect frame scaled so the widest drawn part of the whole animation is
+        ``width`` px (a blast's fireball as wide as its damage), cached per pixel."""
+        frames = self.effects.get(name) or self.effects["impact"]
+        frame = frames[min(index, len(frames) - 1)]
+        drawn = max(f.get_bounding_rect().width for f in frames) or frame.get_width()
+        scale = max(1, round(width)) / drawn
+        key = (f"{name}@{round(width)}", index, 0)
+        if key not in self._rotated:
+            size = (
+                max(1, round(frame.get_width() * scale)),
+                max(1, round(frame.get_height() * scale)),
+            )
+            self._rotated[key] = pygame.transform.scale(frame, size)
+        return self._rotated[key]
+
     def effect_frame(self, name: str, index: int, angle: float = 0.0) -> pygame.Surface:
         """An effect frame rotated to `angle` degrees, cached per 45 degrees."""
         frames = self.effects.get(name) or self.effects["impact"]

@@ -99,7 +99,10 @@ def draw_bullets(
 
 def draw_effects(surface: pygame.Surface, stage: Stage, art: Art, ox: float, oy: float) -> None:
     for effect in stage.effects:
-        image = art.effect_frame(effect.name, effect.frame, effect.angle)
+        if effect.size:
+            image = art.sized_effect(effect.name, effect.frame, effect.size)
+        else:
+            image = art.effect_frame(effect.name, effect.frame, effect.angle)
         x, y = effect.x, effect.y
         if effect.name == "muzzle_flash":
             # The flash's base sits at the muzzle and it points along the shot.

@@ -77,6 +77,7 @@ class Effect:
     y: float
     angle: float = 0.0
     age: int = 0  # steps
+    size: float = 0.0  # the drawn width in px (a blast's fireball spans its radius); 0: as made
 
     @property
     def frame(self) -> int:
@@ -322,7 +323,8 @@ class Stage:
             nearest_y = min(max(y, box.top), box.bottom)
             if (nearest_x - x) ** 2 + (nearest_y - y) ** 2 <= radius * radius:
                 other.damage(damage, self, x)
-        self.add_effect("explosion", (x, y))
+        # The fireball spans the blast: what looks hit is what is hit.
+        self.add_effect("explosion", (x, y), size=radius * 2)
         self.shake(min(1.0, radius / 48))
         self.emit("explosion")
 
@@ -337,8 +339,10 @@ class Stage:
     def emit(self, sound: str) -> None:
         self.events.append(sound)
 
-    def add_effect(self, name: str, pos: tuple[float, float], angle: float = 0.0) -> None:
-        self.effects.append(Effect(name, pos[0], pos[1], angle))
+    def add_effect(
+        self, name: str, pos: tuple[float, float], angle: float = 0.0, size: float = 0.0
+    ) -> None:
+        self.effects.append(Effect(name, pos[0], pos[1], angle, size=size))
         if name == "impact":
             self.particles.impact(pos[0], pos[1])
         elif name == "explosion":

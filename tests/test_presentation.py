@@ -415,3 +415,22 @@ def test_title_hint_follows_rebound_keys():
     rebound[Buttons.JUMP] = (pygame.K_c,)
     hint = controls_hint(rebound)
     assert "C jump" in hint and "Z/J" not in hint
+
+
+def test_a_blasts_fireball_is_drawn_as_wide_as_it_hurts(tmp_path):
+    # A drum hurts 48 px out; its fireball used to be about 30 px wide.
+    from gunner.assets import Art
+
+    art = Art()
+    stage = Stage(
+        load_level(write_map(tmp_path, ["." * 20, "..P" + "." * 17, "#" * 20]), images=False)
+    )
+    stage.explode(100, 20, 48, 1)
+    blast = [e for e in stage.effects if e.name == "explosion"][-1]
+    assert blast.size == 96
+    widths = [
+        art.sized_effect("explosion", k, blast.size).get_bounding_rect().width for k in range(6)
+    ]
+    assert abs(max(widths) - 96) <= 3, widths
+    rocket = [art.sized_effect("explosion", k, 80).get_bounding_rect().width for k in range(6)]
+    assert abs(max(rocket) - 80) <= 3, rocket
