@@ -39,8 +39,12 @@ class Camera:
         self._look = 0.0
         self.x, self.y = self._clamped(cx - self.w / 2, cy - self.h / 2 - HEADROOM)
 
-    def update(self, cx: float, cy: float, facing: int, dt: float) -> None:
-        """Follow the point (cx, cy); `facing` (-1/+1) shifts the view ahead of it."""
+    def update(
+        self, cx: float, cy: float, facing: int, dt: float, grounded: bool = False
+    ) -> None:
+        """Follow the point (cx, cy); `facing` (-1/+1) shifts the view ahead of it.
+        While the target stands on ground (`grounded`) the view settles back on it
+        vertically, so a jump inside the dead zone does not leave the view raised."""
         # Dead zone: the focus moves only when the target leaves the box around it.
         half_w, half_h = DEAD_ZONE_W / 2, DEAD_ZONE_H / 2
         if cx > self._focus_x + half_w:
@@ -52,6 +56,8 @@ class Camera:
         elif cy < self._focus_y - half_h:
             self._focus_y = cy + half_h
         blend = 1.0 - math.exp(-SMOOTHING * dt)
+        if grounded:
+            self._focus_y += (cy - self._focus_y) * blend
         self._look += (facing * LOOK_AHEAD - self._look) * blend * 0.5
         goal_x, goal_y = self._clamped(
             self._focus_x + self._look - self.w / 2, self._focus_y - self.h / 2 - HEADROOM

@@ -401,7 +401,9 @@ class Stage:
         self.trauma = max(0.0, self.trauma - 1.5 * DT)
         self._step_outcome()
         player = self.player
-        self.camera.update(player.hitbox.centerx, player.hitbox.centery, player.facing, DT)
+        self.camera.update(
+            player.hitbox.centerx, player.hitbox.centery, player.facing, DT, player.on_ground
+        )
 
         n_e, n_b = len(self.entities), len(self.bullets)
         self.counters.tile = self.tilemap.checks

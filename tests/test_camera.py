@@ -39,3 +39,24 @@ def test_dead_zone_ignores_small_moves():
     start = (cam.x, cam.y)
     cam.update(1010, 1000, 0, 1 / 60)
     assert (cam.x, cam.y) == start
+
+
+def test_the_view_settles_back_down_after_a_jump(tmp_path):
+    # After the first full jump the view used to stay about 28 px higher for good.
+    from gunner.input import Buttons
+    from gunner.level import load_level
+    from gunner.stage import Stage
+    from maps import write_map
+
+    # Room below the floor, so the view is not pinned to the map's bottom edge.
+    rows = ["." * 60] * 20 + ["....P" + "." * 55, "#" * 60] + ["." * 60] * 20 + ["#" * 60]
+    stage = Stage(load_level(write_map(tmp_path, rows), images=False))
+    for _ in range(90):
+        stage.step(Buttons.NONE)
+    rest = stage.camera.y
+    for k in range(40):  # a full, held jump
+        stage.step(Buttons.JUMP)
+    for _ in range(120):
+        stage.step(Buttons.NONE)
+    assert stage.player.on_ground
+    assert abs(stage.camera.y - rest) < 1.0, (stage.camera.y, rest)
