@@ -54,7 +54,7 @@ def test_the_view_settles_back_down_after_a_jump(tmp_path):
     for _ in range(90):
         stage.step(Buttons.NONE)
     rest = stage.camera.y
-    for k in range(40):  # a full, held jump
+    for _ in range(40):  # a full, held jump
         stage.step(Buttons.JUMP)
     for _ in range(120):
         stage.step(Buttons.NONE)
