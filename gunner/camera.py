@@ -39,9 +39,7 @@ class Camera:
         self._look = 0.0
         self.x, self.y = self._clamped(cx - self.w / 2, cy - self.h / 2 - HEADROOM)
 
-    def update(
-        self, cx: float, cy: float, facing: int, dt: float, grounded: bool = False
-    ) -> None:
+    def update(self, cx: float, cy: float, facing: int, dt: float, grounded: bool = False) -> None:
         """Follow the point (cx, cy); `facing` (-1/+1) shifts the view ahead of it.
         While the target stands on ground (`grounded`) the view settles back on it
         vertically, so a jump inside the dead zone does not leave the view raised."""
