@@ -95,7 +95,9 @@ def faded(image: pygame.Surface, remaining: float) -> pygame.Surface:
     return image
 
 
-def draw_hud(surface: pygame.Surface, stage: Stage) -> None:
+def draw_hud(surface: pygame.Surface, stage: Stage, messages: bool = True) -> None:
+    """The HUD; without ``messages`` the centre banner (CHECKPOINT, the level name...)
+    is left out, as under the results, where a stale one would bleed through."""
     w = surface.get_width()
     player = stage.player
 
@@ -128,7 +130,9 @@ def draw_hud(surface: pygame.Surface, stage: Stage) -> None:
         y += 11
 
     # Centre: the level's name as it starts, then the stage's messages.
-    if stage.message_time > 0 and stage.message:
+    if not messages:
+        pass
+    elif stage.message_time > 0 and stage.message:
         image = text.render(stage.message, 22, text.YELLOW)
         image = faded(image, stage.message_time)
         surface.blit(image, image.get_rect(midtop=(w // 2, 58)))

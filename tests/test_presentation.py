@@ -434,3 +434,25 @@ def test_a_blasts_fireball_is_drawn_as_wide_as_it_hurts(tmp_path):
     assert abs(max(widths) - 96) <= 3, widths
     rocket = [art.sized_effect("explosion", k, 80).get_bounding_rect().width for k in range(6)]
     assert abs(max(rocket) - 80) <= 3, rocket
+
+
+def test_no_stale_banner_under_the_results(tmp_path):
+    from gunner.hud import draw_hud
+
+    stage = Stage(
+        load_level(write_map(tmp_path, ["." * 20, "..P" + "." * 17, "#" * 20]), images=False)
+    )
+    stage.time = 10.0  # past the level title
+    clean = pygame.Surface((480, 270))
+    draw_hud(clean, stage)
+    stage.say("CHECKPOINT")
+    shown, hidden = pygame.Surface((480, 270)), pygame.Surface((480, 270))
+    draw_hud(shown, stage)
+    draw_hud(hidden, stage, messages=False)
+    banner = pygame.Rect(140, 55, 200, 30)
+
+    def pixels(surface: pygame.Surface) -> bytes:
+        return pygame.image.tobytes(surface.subsurface(banner), "RGB")
+
+    assert pixels(shown) != pixels(clean)
+    assert pixels(hidden) == pixels(clean)

@@ -209,7 +209,8 @@ class PlayScene(Scene):
         drawn = draw_stage(surface, self.stage, app.art)
         if app.debug:
             debug.draw_world_overlay(surface, self.stage)
-        draw_hud(surface, self.stage)
+        # Once the run is decided the results (or game over) sit on top: no banner under them.
+        draw_hud(surface, self.stage, messages=not self._reported)
         if app.debug:
             debug.draw_panel(surface, self.stage, app.times, drawn)
         if self.reload_error:
