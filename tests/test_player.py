@@ -183,3 +183,35 @@ def test_a_button_held_when_the_level_starts_is_not_a_press(stage):
     stage.step(B.NONE)
     stage.step(B.JUMP)
     assert stage.player.vy < 0
+
+
+def test_knockback_never_carries_the_player_over_a_ledge(tmp_path):
+    # A hit from the right at the edge of a scaffold over a pit: a hop on the spot,
+    # not a push into the pit (which used to cost a life).
+    rows = ["." * 24] * 6 + ["......P" + "." * 17, "....#######" + "." * 13] + ["." * 24] * 6
+    stage = Stage(load_level(write_map(tmp_path, rows), images=False))
+    player = stage.player
+    for _ in range(30):
+        stage.step(B.NONE)
+    player.hitbox.left = 4 * TILE + 1  # a step from the scaffold's left edge
+    stage.tree.remove(player)
+    stage.tree.add(player)
+    ledge_top = player.hitbox.bottom
+    player.damage(1, stage, from_x=player.hitbox.centerx + 20)
+    for _ in range(90):
+        stage.step(B.NONE)
+    assert player.alive and player.lives == LIVES
+    assert player.hitbox.bottom == ledge_top and player.on_ground
+
+
+def test_knockback_still_pushes_away_on_open_ground(tmp_path):
+    rows = ["." * 30] * 6 + ["..............P" + "." * 15, "#" * 30]
+    stage = Stage(load_level(write_map(tmp_path, rows), images=False))
+    player = stage.player
+    for _ in range(30):
+        stage.step(B.NONE)
+    x = player.hitbox.centerx
+    player.damage(1, stage, from_x=x + 20)
+    for _ in range(30):
+        stage.step(B.NONE)
+    assert player.hitbox.centerx < x - 20

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from gunner.config import DT
+from gunner.config import DT, TILE
 from gunner.entities.base import Entity, feet_box, register
 from gunner.input import Buttons
-from gunner.level import ONEWAY
+from gunner.level import EMPTY, ONEWAY
 from gunner.weapons import DEFAULT_WEAPON, WEAPONS, fire
 
 if TYPE_CHECKING:
@@ -261,9 +261,22 @@ class Player(Entity):
         away = 1 if from_x is None or from_x < self.hitbox.centerx else -1
         if from_x is None:
             away = -self.facing
-        self.vx = away * KNOCKBACK_X
+        # Never knocked over a ledge: with no floor along the way, the hit is a hop
+        # on the spot (a pit death, or a fall off a scaffold, from one hit is unfair).
+        self.vx = 0.0 if self._ledge_within(stage, away) else away * KNOCKBACK_X
         self.vy = -KNOCKBACK_Y
         self.on_ground = False
+
+    def _ledge_within(self, stage: Stage, away: int) -> bool:
+        """Is there a gap in the floor within knockback reach on the `away` side?"""
+        box = self.hitbox
+        row = int(box.bottom // TILE)  # the row the feet stand on
+        # How far a knockback carries: its speed over the hop's time in the air.
+        reach = KNOCKBACK_X * 2 * KNOCKBACK_Y / GRAVITY + box.width / 2
+        edge = box.right if away > 0 else box.left
+        first, last = sorted((int(edge // TILE), int((edge + away * reach) // TILE)))
+        tiles = stage.tilemap
+        return any(tiles.cell(col, row) == EMPTY for col in range(first, last + 1))
 
     def die(self, stage: Stage) -> None:
         if self.alive:
