@@ -1,12 +1,22 @@
-"""Frame pacing: how long one whole frame (step + render + debug overlay) takes.
+"""Frame pacing: how long one whole frame (step + render + debug overlay + present) takes.
 
     python -m bench.pacing [--level PATH] [--frames N] [--seed S] [--json]
+                           [--present WxH,WxH,...] [--present-frames N]
 
-Runs headless on SDL's dummy video driver, on the largest shipped level (most
-tiles) unless told otherwise, with seeded random input and the F3 overlay on,
-and prints the median, 99th percentile and worst frame in milliseconds. A
-60 Hz game has 16.7 ms per frame; p99 must stay under that. This is a
-measurement, not a test: run it on a quiet machine (`make bench` lists it).
+Runs headless on SDL's dummy video driver unless SDL_VIDEODRIVER says otherwise,
+on the largest shipped level (most tiles) unless told otherwise, with seeded
+random input and the F3 overlay on, and prints the median, 99th percentile
+and worst frame in milliseconds. Each frame is presented as the game does
+(`gunner.app.Screen`, in a 480x270 window). A 60 Hz game has 16.7 ms per
+frame; p99 must stay under that.
+
+Then it times presenting one frame into windows of the given sizes (default
+1920x1080 and 3840x2160), on the GPU path the game uses and on 0.1's CPU path
+(scale into the window surface, then flip), interleaved in one run, and prints
+the medians side by side. That comparison means something only on a real
+display: `Xvfb :9 -screen 0 3840x2160x24 &` then
+`DISPLAY=:9 SDL_VIDEODRIVER=x11 python -m bench.pacing`.
+This is a measurement, not a test: run it on a quiet machine (`make bench` lists it).
 """
 
 from __future__ import annotations
@@ -23,6 +33,8 @@ from typing import Any
 
 FRAME_BUDGET_MS = 1000 / 60
 WARMUP = 120
+PRESENT_SIZES = ((1920, 1080), (3840, 2160))
+PRESENT_ROUNDS = 4  # contenders alternate in rounds, so drift on a busy machine hits both
 
 
 def largest_level() -> Path:
@@ -53,6 +65,7 @@ def measure(path: Path, frames: int = 1800, seed: int = 1) -> dict[str, Any]:
     import pygame
 
     from gunner import debug
+    from gunner.app import Screen
     from gunner.assets import Art
     from gunner.config import VIEW_H, VIEW_W
     from gunner.hud import draw_hud
@@ -64,8 +77,8 @@ def measure(path: Path, frames: int = 1800, seed: int = 1) -> dict[str, Any]:
     if not pygame.display.get_init():
         pygame.display.init()
         pygame.font.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode((VIEW_W, VIEW_H))
+    screen = Screen(vsync=False)  # the game's own presenting; vsync would time the display
+    screen.open(False, 1)
     level = load_level(path)
     art = Art()
     surface = pygame.Surface((VIEW_W, VIEW_H))
@@ -83,6 +96,7 @@ def measure(path: Path, frames: int = 1800, seed: int = 1) -> dict[str, Any]:
         debug.draw_world_overlay(surface, stage)
         draw_hud(surface, stage)
         debug.draw_panel(surface, stage, times, drawn)
+        screen.present(surface)
         end = time.perf_counter()
         times.step_ms, times.render_ms = (mid - start) * 1000, (end - mid) * 1000
         if i >= WARMUP:
@@ -93,6 +107,8 @@ def measure(path: Path, frames: int = 1800, seed: int = 1) -> dict[str, Any]:
     frame_ms.sort()
     return {
         "level": str(path),
+        "video_driver": pygame.display.get_driver(),
+        "presented": "gpu" if screen.renderer is not None else "cpu",
         "frames": frames,
         "median_ms": round(percentile(frame_ms, 50), 3),
         "p99_ms": round(percentile(frame_ms, 99), 3),
@@ -100,6 +116,86 @@ def measure(path: Path, frames: int = 1800, seed: int = 1) -> dict[str, Any]:
         "budget_ms": round(FRAME_BUDGET_MS, 3),
         "within_budget": percentile(frame_ms, 99) < FRAME_BUDGET_MS,
     }
+
+
+def present_0_1(frame: Any) -> None:
+    """0.1's present, kept as the reference contender: CPU scaling into the window, flip."""
+    import pygame
+
+    from gunner.app import integer_viewport
+
+    window = pygame.display.get_surface()
+    viewport = integer_viewport(window.get_size(), frame.get_size())
+    window.fill((0, 0, 0))
+    pygame.transform.scale(frame, viewport.size, window.subsurface(viewport))
+    pygame.display.flip()
+
+
+def measure_present(
+    sizes: Sequence[tuple[int, int]] = PRESENT_SIZES, frames: int = 60
+) -> list[dict[str, Any]]:
+    """Median ms to present one 480x270 frame into a window of each size, per path."""
+    import pygame
+
+    from gunner.app import Screen
+    from gunner.assets import Art
+    from gunner.config import VIEW_H, VIEW_W
+    from gunner.level import load_level
+    from gunner.render import draw_stage
+    from gunner.stage import Stage
+
+    if not pygame.display.get_init():
+        pygame.display.init()
+        pygame.font.init()
+    Screen(gpu=False).open(False, 1)  # a display mode, so the art can be converted
+    frame = pygame.Surface((VIEW_W, VIEW_H))
+    draw_stage(frame, Stage(load_level(largest_level()), seed=1), Art())  # a real picture
+    rows = []
+    for size in sizes:
+        samples: dict[str, list[float]] = {"cpu": [], "gpu": []}
+        for _ in range(PRESENT_ROUNDS):
+            for path in ("cpu", "gpu"):
+                if path == "gpu":
+                    screen = Screen(vsync=False)
+                    screen.open(False, 1)
+                    screen.window.size = size  # type: ignore[union-attr]
+                    present = screen.present
+                else:
+                    pygame.display.set_mode(size, pygame.RESIZABLE)
+                    present = present_0_1
+                for _ in range(5):  # let the window settle at its size
+                    pygame.event.pump()
+                    present(frame)
+                for _ in range(max(1, frames // PRESENT_ROUNDS)):
+                    start = time.perf_counter()
+                    present(frame)
+                    samples[path].append((time.perf_counter() - start) * 1000)
+        cpu, gpu = (sorted(samples[k]) for k in ("cpu", "gpu"))
+        rows.append(
+            {
+                "size": f"{size[0]}x{size[1]}",
+                "window": list(pygame.display.get_window_size()),
+                "cpu_0_1_ms": round(percentile(cpu, 50), 3),
+                "gpu_ms": round(percentile(gpu, 50), 3),
+                "ratio": round(percentile(gpu, 50) / max(percentile(cpu, 50), 1e-9), 3),
+            }
+        )
+    return rows
+
+
+def parse_sizes(text: str) -> list[tuple[int, int]]:
+    """'1920x1080,3840x2160' -> [(1920, 1080), (3840, 2160)]."""
+    sizes: list[tuple[int, int]] = []
+    if not text.strip():
+        return sizes
+    for part in text.split(","):
+        w, _, h = part.strip().lower().partition("x")
+        if not (w.isdigit() and h.isdigit() and int(w) > 0 and int(h) > 0):
+            raise argparse.ArgumentTypeError(f"not a window size like 1920x1080: {part!r}")
+        if int(w) < 480 or int(h) < 270:  # 0.1's path, the reference, raises below a frame
+            raise argparse.ArgumentTypeError(f"smaller than one 480x270 frame: {part!r}")
+        sizes.append((int(w), int(h)))
+    return sizes
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -110,6 +206,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=1800, metavar="N", help="frames to time")
     parser.add_argument("--seed", type=int, default=1, metavar="S")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--present",
+        type=parse_sizes,
+        default=list(PRESENT_SIZES),
+        metavar="WxH,...",
+        help="window sizes, each at least 480x270, to time presenting in "
+        "(default 1920x1080,3840x2160; '' skips)",
+    )
+    parser.add_argument("--present-frames", type=int, default=120, metavar="N")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -119,18 +224,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         path = args.level or largest_level()
         result = measure(path, max(1, args.frames), args.seed)
+        present = measure_present(args.present, max(1, args.present_frames))
     except (LevelError, FileNotFoundError) as exc:
         print(f"bench.pacing: {exc}", file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps(result))
-    else:
-        print(
-            f"{result['level']}: {result['frames']} frames (step + render + debug overlay)\n"
-            f"  median {result['median_ms']:.2f} ms   p99 {result['p99_ms']:.2f} ms   "
-            f"max {result['max_ms']:.2f} ms   (budget {result['budget_ms']:.1f} ms: "
-            f"{'ok' if result['within_budget'] else 'OVER'})"
-        )
+        print(json.dumps({**result, "present": present}))
+        return 0
+    print(
+        f"{result['level']}: {result['frames']} frames "
+        f"(step + render + debug overlay + present, {result['presented']} path, "
+        f"{result['video_driver']} video driver)\n"
+        f"  median {result['median_ms']:.2f} ms   p99 {result['p99_ms']:.2f} ms   "
+        f"max {result['max_ms']:.2f} ms   (budget {result['budget_ms']:.1f} ms: "
+        f"{'ok' if result['within_budget'] else 'OVER'})"
+    )
+    if present:
+        print("present one frame, median ms (0.1's CPU scaling + flip | GPU renderer | ratio)")
+        for row in present:
+            print(
+                f"  {row['size']:>9}   {row['cpu_0_1_ms']:8.2f} | {row['gpu_ms']:8.2f} | "
+                f"{row['ratio']:.2f}x"
+            )
     return 0
 
 

@@ -98,11 +98,14 @@ class Screen:
             return
         # The GPU path keeps its window and renderer: a second SCALED set_mode after a
         # fullscreen one can crash pygame (seen on SDL's dummy driver), and is slower.
-        if fullscreen:
-            self.window.set_fullscreen(desktop=True)
-        else:
-            self.window.set_windowed()
-            self.window.size = (VIEW_W * scale, VIEW_H * scale)
+        try:
+            if fullscreen:
+                self.window.set_fullscreen(desktop=True)
+            else:
+                self.window.set_windowed()
+                self.window.size = (VIEW_W * scale, VIEW_H * scale)
+        except pygame.error:  # the display was reopened under us: open a fresh one
+            self.open(fullscreen, scale)
 
     def _open_gpu(self, fullscreen: bool, size: tuple[int, int]) -> None:
         from pygame._sdl2.video import Renderer

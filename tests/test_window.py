@@ -103,9 +103,9 @@ def test_f11_and_the_options_row_are_one_switch_and_both_are_saved(app):
 def test_window_scale_stops_at_what_fits_the_desktop(monkeypatch):
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
     assert max_scale() == 2 and max_scale((3840, 2160)) == 8 and max_scale((320, 200)) == 1
+    assert App(settings=Settings(), scale=6).scale == 2  # --scale too
     app = App(settings=Settings(scale=8))  # saved on a bigger monitor
     assert app.scale == 2 and pygame.display.get_window_size() == (960, 540)
-    assert App(settings=Settings(), scale=6).scale == 2  # --scale too
     options = OptionsScene()
     app.push(options)
     options.index = options.rows.index("scale")
@@ -114,4 +114,26 @@ def test_window_scale_stops_at_what_fits_the_desktop(monkeypatch):
     app.handle_event(key(pygame.K_LEFT))
     assert app.scale == 1 and pygame.display.get_window_size() == (480, 270)
     assert load_settings().scale == 1, "saved as it changed"
+    pygame.display.set_mode((480, 270))
+
+
+def test_bench_pacing_presents_each_frame_and_times_both_paths(capsys):
+    import json
+
+    from bench import pacing
+
+    assert pacing.main(["--frames", "3", "--present", "481x271,961x541", "--present-frames", "4",
+                        "--json"]) == 0  # fmt: skip
+    result = json.loads(capsys.readouterr().out)
+    assert result["presented"] == "gpu" and result["median_ms"] > 0
+    assert [row["size"] for row in result["present"]] == ["481x271", "961x541"]
+    assert all(row["cpu_0_1_ms"] > 0 and row["gpu_ms"] > 0 for row in result["present"])
+    assert pacing.parse_sizes("") == [] and pacing.parse_sizes("480x270, 500X300") == [
+        (480, 270),
+        (500, 300),
+    ]
+    with pytest.raises(Exception, match="1920x1080"):
+        pacing.parse_sizes("big")
+    with pytest.raises(Exception, match="480x270 frame"):
+        pacing.parse_sizes("200x100")
     pygame.display.set_mode((480, 270))
