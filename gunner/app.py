@@ -99,18 +99,31 @@ class Screen:
         # The GPU path keeps its window and renderer: a second SCALED set_mode after a
         # fullscreen one can crash pygame (seen on SDL's dummy driver), and is slower.
         try:
-            if fullscreen:
-                self.window.set_fullscreen(desktop=True)
-            else:
-                self.window.set_windowed()
-                self.window.size = (VIEW_W * scale, VIEW_H * scale)
+            self._place(self.window, fullscreen, scale)
         except pygame.error:  # the display was reopened under us: open a fresh one
             self.open(fullscreen, scale)
+
+    @staticmethod
+    def _place(window: pygame.Window, fullscreen: bool, scale: int) -> None:
+        if fullscreen:
+            # Cover the desktop first: with no window manager (a bare X server, a kiosk)
+            # the fullscreen request alone leaves the window at its old size.
+            sizes = pygame.display.get_desktop_sizes()
+            if sizes:
+                window.position = (0, 0)
+                window.size = sizes[0]
+            window.set_fullscreen(desktop=True)
+        else:
+            window.set_windowed()
+            window.size = (VIEW_W * scale, VIEW_H * scale)
+            window.position = pygame.WINDOWPOS_CENTERED
 
     def _open_gpu(self, fullscreen: bool, size: tuple[int, int]) -> None:
         from pygame._sdl2.video import Renderer
 
-        flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE)
+        # Always opened as a window, then placed: SCALED's own fullscreen stretches by
+        # fractions and, with no window manager, stays at 480x270.
+        flags = pygame.SCALED | pygame.RESIZABLE
         self.renderer = self.window = None  # set_mode may replace what these point at
         if pygame.display.get_surface() is not None:
             # A fresh display: pygame reuses its SCALED renderer across set_mode calls, and
@@ -124,9 +137,9 @@ class Screen:
             warnings.simplefilter("ignore")
             pygame.display.set_mode((VIEW_W, VIEW_H), flags, vsync=int(self.vsync))
             window = pygame.Window.from_display_module()
-        if not fullscreen:
-            window.size = size  # SCALED picks the largest size that fits; we keep the player's
         window.minimum_size = (1, 1)  # SCALED forbids smaller than 480x270; we crop instead
+        # SCALED picks the largest window that fits; we keep the player's scale.
+        self._place(window, fullscreen, size[0] // VIEW_W)
         self.renderer = Renderer.from_window(window)
         self.renderer.logical_size = (0, 0)  # our own viewport below: whole numbers only
         self.window = window
