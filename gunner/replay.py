@@ -8,8 +8,8 @@ nothing else), so a replay file stores just those, run-length encoded:
      "state_hash": "..."}
 
 `state_hash` is `Stage.state_hash()` after the last step when it was recorded;
-replaying must reproduce it. `level_sha256` is the hash of the level file's
-bytes when recording began, so a replay that no longer reproduces can say
+replaying must reproduce it. `level_sha256` is the hash of the level's map and
+tileset files when recording began, so a replay that no longer reproduces can say
 whether its level changed (replays from before it was added load without it).
 Level paths inside the project are stored relative to it, so replays work from
 any checkout.
@@ -29,6 +29,7 @@ import argparse
 import contextlib
 import hashlib
 import json
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -50,6 +51,9 @@ MAX_REPLAY_BYTES = 32 * 1024 * 1024
 # Level files are capped the same as the map loader caps them (gunner.level).
 MAX_LEVEL_BYTES = 32 * 1024 * 1024
 MAX_LEVEL_REF = 4096  # characters: longer than any real path
+MAX_TILESETS = 64  # as many as the map loader accepts
+# Only decides which files the level hash covers; the map loader does the real parsing.
+_SOURCE_ATTRIBUTE = re.compile(rb"""\ssource\s*=\s*["']([^"'<>]{1,4096})["']""")
 # `python -m gunner --replay`'s exit status when the run ended on another state
 # hash than the recording (1 stays "could not run it at all").
 EXIT_NOT_REPRODUCED = 3
@@ -95,11 +99,43 @@ def level_ref(path: Path) -> str:
 
 
 def level_sha256(path: Path) -> str:
-    """sha256 of a level file's bytes (the map itself; its tilesets are not included).
+    """sha256 of the level's files as play reads them: the map's bytes, then each
+    external tileset's (solidity lives there) in the map's order. Tile images are
+    left out: they change how it looks, not how it plays.
 
-    Raises OSError or DataFileError if the file cannot be read safely.
+    Raises OSError or DataFileError if the map cannot be read safely; a tileset
+    that cannot be read counts as such (the map loader will say why).
     """
-    return hashlib.sha256(read_bytes(Path(path), MAX_LEVEL_BYTES)).hexdigest()
+    path = Path(path)
+    data = read_bytes(path, MAX_LEVEL_BYTES)
+    digest = hashlib.sha256(data)
+    for source in tileset_sources(data):
+        digest.update(b"\0" + source.encode())
+        try:
+            digest.update(
+                hashlib.sha256(read_bytes(path.parent / source, MAX_LEVEL_BYTES)).digest()
+            )
+        except (OSError, DataFileError, ValueError):
+            digest.update(b"unreadable")
+    return digest.hexdigest()
+
+
+def tileset_sources(data: bytes) -> list[str]:
+    """The `source` of each external tileset in a map's bytes (at most MAX_TILESETS).
+
+    Only decides which files the level hash covers (the map loader does the real
+    parsing); each tag is looked at within 8 KB, so any map is read in bounded time.
+    """
+    sources: dict[str, None] = {}
+    start = data.find(b"<tileset")
+    for _ in range(4 * MAX_TILESETS):  # a map the loader accepts has at most MAX_TILESETS
+        if start < 0:
+            break
+        tag = data[start : start + 8192].split(b">", 1)[0]
+        if match := _SOURCE_ATTRIBUTE.search(tag):
+            sources[match.group(1).decode("utf-8", "replace")] = None
+        start = data.find(b"<tileset", start + 8)
+    return list(sources)[:MAX_TILESETS]
 
 
 def level_sha256_or_none(path: Path) -> str | None:
@@ -221,7 +257,7 @@ class Replay:
             raise ReplayError(path, f"its level {shown(ref)} cannot be read ({cause})") from None
 
     def level_changed(self) -> bool:
-        """True if the level file's bytes differ from those recorded (False if unknown)."""
+        """True if the level's files differ from those recorded (False if unknown)."""
         if self.level_sha256 is None:
             return False
         try:

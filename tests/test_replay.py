@@ -24,6 +24,7 @@ from gunner.replay import (
     ReplayInput,
     decode_runs,
     encode_runs,
+    level_sha256,
     play,
 )
 from gunner.scenes.play import PlayScene
@@ -323,10 +324,17 @@ def recorded_on(tmp_path) -> tuple[Path, Path]:
     return level, path
 
 
-def test_a_recording_stores_the_hash_of_its_level_file(tmp_path):
+def test_a_recording_stores_the_hash_of_its_level_and_tileset_files(tmp_path):
     level, path = recorded_on(tmp_path)
-    assert Replay.load(path).level_sha256 == hashlib.sha256(level.read_bytes()).hexdigest()
+    assert Replay.load(path).level_sha256 == level_sha256(level)
+    assert level_sha256(level) != hashlib.sha256(level.read_bytes()).hexdigest(), "+ tileset"
     assert not Replay.load(path).level_changed()
+    # New tile art plays the same; a tileset edit (solidity lives there) may not.
+    (tmp_path / "t.png").write_bytes((tmp_path / "t.png").read_bytes() + b"\0")
+    assert not Replay.load(path).level_changed()
+    with (tmp_path / "t.tsx").open("a") as tsx:
+        tsx.write("<!-- edited -->\n")
+    assert Replay.load(path).level_changed()
 
 
 def test_a_replay_of_a_changed_level_says_so_and_fails(tmp_path):
@@ -375,12 +383,12 @@ def test_a_replay_recorded_before_level_hashes_still_plays(tmp_path):
     subprocess.run(
         [sys.executable, "-m", "gunner.replay", "--update", str(path)], check=True, timeout=120
     )
-    assert Replay.load(path).level_sha256 == hashlib.sha256(level.read_bytes()).hexdigest()
+    assert Replay.load(path).level_sha256 == level_sha256(level)
 
 
 def test_a_window_recording_stores_the_level_as_it_was_when_it_began(tmp_path):
     level = write_map(tmp_path, FLAT)
-    before = hashlib.sha256(level.read_bytes()).hexdigest()
+    before = level_sha256(level)
     path = tmp_path / "window.replay"
     app = App(scale=1, recorder=Recorder(path))
     scene = PlayScene(level, seed=2)
