@@ -147,7 +147,11 @@ def _read_file(path: Path, what: str, owner: Path) -> bytes:
             raise refuse("is not a regular file")
         if info.st_size > MAX_FILE_BYTES:
             raise refuse(f"is too large ({info.st_size:,} bytes; limit {MAX_FILE_BYTES:,})")
-        with path.open("rb") as f:
+        # Non-blocking, then checked again: a FIFO swapped in after stat() must not hang.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise refuse("is not a regular file")
             data = f.read(MAX_FILE_BYTES + 1)  # the file may have grown since stat()
     except FileNotFoundError:
         raise LevelError(

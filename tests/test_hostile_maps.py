@@ -368,3 +368,22 @@ def test_tileset_slicing_that_would_blow_up_is_refused(tmp_path, attr, value):
     with pytest.raises(LevelError) as refused:
         load_level(path, images=False)
     assert str(refused.value) == f"{path}: tileset t.tsx {attr} {value} must be from 0 to 64 pixels"
+
+
+def test_a_tileset_swapped_for_a_fifo_after_the_check_does_not_hang(tmp_path, monkeypatch):
+    # stat() sees a regular file, then a FIFO is in its place when it is opened.
+    import gunner.level as level_module
+
+    path = write_map(tmp_path, ["........", "..P.....", "########"])
+    fifo = tmp_path / "swap.fifo"
+    os.mkfifo(fifo)
+    real_open = os.open
+
+    def swapped_open(target, flags, *args):
+        if str(target).endswith("t.tsx"):
+            target = fifo
+        return real_open(target, flags, *args)
+
+    monkeypatch.setattr(level_module.os, "open", swapped_open)
+    with pytest.raises(LevelError, match=r"tileset t.tsx is not a regular file"):
+        load_level(path, images=False)
