@@ -229,3 +229,15 @@ def test_a_missing_sprite_sheet_stops_the_game_at_start_up(tmp_path, name: str) 
     (assets / f"{name}.png").unlink()
     with pytest.raises(AssetError, match=rf"{name}\.png: missing"):
         Art(assets)
+
+
+def test_the_rifleman_stands_out_on_grey_metal():
+    # He was drawn in the fortress's own steel greys and vanished against its walls.
+    steel = np.array([(58, 66, 80), (102, 114, 128), (168, 180, 188)], dtype=float)
+    sheet = pygame.image.load(str(ASSETS / "rifleman.png"))
+    frame = sheet.subsurface((0, 0, 32, 32))
+    rgb = pygame.surfarray.array3d(frame).reshape(-1, 3).astype(float)
+    alpha = pygame.surfarray.array_alpha(frame).reshape(-1)
+    body = rgb[alpha > 0]
+    near = np.min(np.linalg.norm(body[:, None, :] - steel[None, :, :], axis=2), axis=1) < 40
+    assert near.mean() < 0.25, f"{near.mean():.0%} of him is steel grey"

@@ -196,14 +196,19 @@ RIFLE_AIMS = [
 ]
 
 
+# The rifleman wears maroon: in steel grey he vanished against the fortress's metal walls.
+MAROON: Colour = (150, 44, 58)
+MAROON_DARK: Colour = (96, 26, 40)
+
+
 def rifleman_frame(aim: int | None, firing: bool, glint: bool, breath: int) -> pygame.Surface:
     surf = new_surface(FRAME, FRAME)
-    draw_leg(surf, BRACE.back, STEEL_DARK, OUTLINE)
-    draw_leg(surf, BRACE.front, STEEL, BG_DARK)
-    rect(surf, STEEL_DARK, 14, 21, 5, 2)
-    draw_torso(surf, breath, STEEL, STEEL_DARK, DIRT_LIGHT, 9)
+    draw_leg(surf, BRACE.back, MAROON_DARK, OUTLINE)
+    draw_leg(surf, BRACE.front, MAROON, BG_DARK)
+    rect(surf, MAROON_DARK, 14, 21, 5, 2)
+    draw_torso(surf, breath, MAROON, MAROON_DARK, DIRT_LIGHT, 9)
     rect(surf, STEEL_LIGHT, 15, 13 + breath, 3, 3)  # the armour plate
-    draw_helmet_head(surf, breath, STEEL, STEEL_LIGHT)
+    draw_helmet_head(surf, breath, MAROON, STEEL_LIGHT)
     if aim is None:  # rifle held across the body, muzzle up
         muzzle = draw_rifle(
             surf, (15, 18 + breath), (0.6, -0.8), 11, STEEL_DARK, BG_DARK, (16, 13 + breath), True
