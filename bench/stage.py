@@ -111,51 +111,6 @@ def build(seed: int = 1) -> Stage:
     return stage
 
 
-def top_up_bullets(stage: Stage, rng: random.Random, walkers: list[Entity]) -> None:
-    """Keep BULLETS in flight: the walkers shoot forward, up or diagonally."""
-    for _ in range(BULLETS - len(stage.bullets)):
-        w = rng.choice(walkers)
-        angle = rng.choice((0.0, 0.5, -0.5, 1.57)) + (0.0 if w.vx > 0 else np.pi)
-        stage.bullets.spawn(
-            w.hitbox.centerx,
-            w.hitbox.centery,
-            BULLET_SPEED * np.cos(angle),
-            -BULLET_SPEED * np.sin(angle),
-            "enemy",
-        )
-
-
-def run(frames: int = 40, warmup: int = 10, seed: int = 1) -> dict[str, float]:
-    """Median step time and per-step checks over `frames` steps after `warmup`."""
-    stage = build(seed)
-    # The player only watches: stray bullets would hurt it and trigger hit-stop,
-    # freezing steps in the middle of the measurement.
-    stage.player.invulnerable = float("inf")
-    rng = random.Random(seed)
-    walkers = [e for e in stage.entities if e.kind == "Walker"]
-    times: list[float] = []
-    sums = {
-        "tile": 0,
-        "entity_entity": 0,
-        "bullet_entity": 0,
-        "brute_entity_entity": 0,
-        "brute_bullet_entity": 0,
-    }
-    for frame in range(warmup + frames):
-        top_up_bullets(stage, rng, walkers)
-        start = time.perf_counter()
-        stage.step(Buttons.NONE)
-        elapsed = time.perf_counter() - start
-        assert len(stage.tree) == len(stage.entities) + len(stage.bullets)
-        if frame >= warmup:
-            times.append(elapsed)
-            for key in sums:
-                sums[key] += getattr(stage.counters, key)
-    result = {"ms": statistics.median(times) * 1000, "items": len(stage.tree)}
-    result.update({k: v / frames for k, v in sums.items()})
-    return result
-
-
 def to_legacy(stage: Stage) -> Stage:
     """The same stage on 0.1.0's per-item bullets and single-class tree."""
     width, height = stage.level.pixel_size

@@ -35,7 +35,7 @@ from typing import Any, Protocol
 import numpy as np
 import pygame
 
-from gunner.quadtree import HasHitbox, Quadtree
+from gunner.quadtree import Filed, HasHitbox, Quadtree
 
 __all__ = [
     "DESIGNS",
@@ -73,21 +73,11 @@ class Design(Protocol):
     def __iter__(self) -> Iterator[Any]: ...
 
 
-class _PerItem:
+class _PerItem(Filed):
     """Batched methods as loops over the per-item ones: the slow designs' default.
     Subclasses keep ``_where``: every item filed -> where it is."""
 
     checks: int
-    _where: dict[Any, Any]
-
-    def __len__(self) -> int:
-        return len(self._where)
-
-    def __contains__(self, item: object) -> bool:
-        return item in self._where
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(list(self._where))
 
     def add(self, item: HasHitbox) -> None:
         raise NotImplementedError
@@ -500,13 +490,9 @@ class StageTree:
     def checks(self) -> int:
         return self.entity.checks + self.enemy.checks + self.solid.checks
 
-    def _home(self, item: Any) -> Design:
-        if item.solid:
-            return self.solid
-        return self.enemy if item.team == "enemy" else self.entity
-
     def add(self, item: Any) -> None:
-        # `_home`, inlined: this runs twice per entity per step.
+        # Solids, then the enemy team, then the rest (written out here and in `remove`:
+        # both run once per entity per step).
         if item.solid:
             self.solid.add(item)
         elif item.team == "enemy":

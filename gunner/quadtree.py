@@ -56,7 +56,7 @@ from typing import Any, Protocol
 import numpy as np
 import pygame
 
-__all__ = ["HasHitbox", "Quadtree"]
+__all__ = ["Filed", "HasHitbox", "Quadtree"]
 
 # Pad the query's reach so float32 rounding inside pygame's colliderect can never
 # make an item overlap that real arithmetic put just out of reach (1/16 px >> float32
@@ -109,7 +109,24 @@ class _Level:
                 max(self.rw, 0.0) + _PAD, max(self.rh, 0.0) + _PAD)  # fmt: skip
 
 
-class Quadtree:
+class Filed:
+    """`len`, `in` and iteration over ``_where`` (item -> where it is filed), which
+    every broad-phase design keeps; items are keyed by identity."""
+
+    __slots__ = ()
+    _where: dict[Any, Any]
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._where
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(list(self._where))
+
+
+class Quadtree(Filed):
     """Loose quadtree over ``bounds`` holding items with a ``hitbox``.
 
     ``typical_size`` is the (w, h) of a typical item, e.g. the largest entity.
@@ -386,15 +403,6 @@ class Quadtree:
         return index[order], [found_items[k] for k in order.tolist()]
 
     # -- the rest -----------------------------------------------------------------
-
-    def __len__(self) -> int:
-        return len(self._where)
-
-    def __contains__(self, item: object) -> bool:
-        return item in self._where
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(list(self._where))
 
     def clear(self) -> None:
         """Forget every item (and the reach each level had grown to)."""
