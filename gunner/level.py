@@ -25,6 +25,15 @@ from xml.parsers import expat
 import numpy as np
 
 from gunner.config import TILE
+from gunner.tiled import (
+    Look,
+    TiledError,
+    absolute,
+    for_pytmx,
+    layer_tree,
+    parse_color,
+    resolve_templates,
+)
 
 # Values of the solid grid that collision reads.
 EMPTY = 0
@@ -68,6 +77,55 @@ class TileLayer:
     name: str
     gids: np.ndarray  # (rows, cols) int32, 0 = no tile; indexes Level.images
     foreground: bool = False
+    look: Look = field(default_factory=Look)
+
+
+@dataclass
+class ImageLayer:
+    """A picture a designer placed as a layer: drawn at its offset, tiled on request."""
+
+    name: str
+    image: Any  # pygame Surface, already tinted; None when images were not loaded
+    look: Look = field(default_factory=Look)
+    repeat_x: bool = False
+    repeat_y: bool = False
+    foreground: bool = False
+
+
+@dataclass
+class TileObject:
+    """A tile placed as an object with no class: decoration, drawn at (x, y), w x h."""
+
+    gid: int  # indexes Level.images
+    x: float  # top-left, in pixels
+    y: float
+    w: float
+    h: float
+
+
+@dataclass
+class ObjectTiles:
+    """The tile objects of one object layer."""
+
+    name: str
+    tiles: list[TileObject]
+    look: Look = field(default_factory=Look)
+    foreground: bool = False
+
+
+@dataclass
+class Animation:
+    """A tile's frames (gids) and the time each ends, in ms from the loop's start."""
+
+    frames: np.ndarray
+    ends: np.ndarray
+
+    def frame_at(self, ms: float) -> int:
+        at = ms % float(self.ends[-1])
+        return int(self.frames[int(np.searchsorted(self.ends, at, side="right"))])
+
+
+DrawLayer = TileLayer | ImageLayer | ObjectTiles
 
 
 @dataclass
@@ -77,12 +135,21 @@ class Level:
     width: int  # in tiles
     height: int
     solid: np.ndarray  # (rows, cols) uint8 of EMPTY / SOLID / ONEWAY
-    layers: list[TileLayer]
+    layers: list[DrawLayer]  # visible layers, in Tiled's drawing order
     spawns: list[Spawn]
     properties: dict[str, Any] = field(default_factory=dict)
     images: list[Any] = field(default_factory=list)  # pygame Surfaces by gid, or empty
     # Every file the level was read from (the map, then its .tsx files): hot reload watches them.
     files: list[Path] = field(default_factory=list)
+    animations: dict[int, Animation] = field(default_factory=dict)  # by gid
+    # Where a tile draws relative to its cell, when not at its top-left: the tileset's
+    # tile offset, and tall tiles stand on the cell's bottom edge as in Tiled.
+    tile_offsets: dict[int, tuple[int, int]] = field(default_factory=dict)
+    parallax_origin: tuple[float, float] = (0.0, 0.0)
+    # (WHERE, MESSAGE) for what the map asks that the game does not show as Tiled does.
+    unhonoured: list[tuple[str, str]] = field(default_factory=list)
+    _shades: dict[Any, list[Any]] = field(default_factory=dict, repr=False)
+    _scaled: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     @property
     def pixel_size(self) -> tuple[int, int]:
@@ -91,10 +158,48 @@ class Level:
     def spawns_of(self, cls: str) -> list[Spawn]:
         return [s for s in self.spawns if s.cls == cls]
 
+    def images_at(self, ms: float, look: Look | None = None) -> list[Any]:
+        """The tile images by gid at `ms` of the level's clock, shaded for `look`:
+        animated tiles show their current frame."""
+        images = self.images
+        if look is not None and look.shaded:
+            images = self._shaded(look.shade)
+        if not self.animations:
+            return images
+        current = list(images)
+        for gid, animation in self.animations.items():
+            current[gid] = images[animation.frame_at(ms)]
+        return current
 
-def object_class(obj: Any) -> str:
-    """The Tiled class of an object: `type` (Tiled 1.8, 1.10+) or `class` (Tiled 1.9)."""
-    return str(getattr(obj, "type", None) or obj.__dict__.get("class") or "").strip()
+    def scaled(self, image: Any, size: tuple[int, int]) -> Any:
+        """`image` scaled to `size` (tile objects drawn at their object's size), cached."""
+        import pygame
+
+        key = (id(image), size)
+        if key not in self._scaled:
+            self._scaled[key] = pygame.transform.scale(image, size)
+        return self._scaled[key]
+
+    def _shaded(self, shade: tuple[int, int, int, int]) -> list[Any]:
+        if shade not in self._shades:
+            self._shades[shade] = [shade_image(image, shade) for image in self.images]
+        return self._shades[shade]
+
+
+def shade_image(image: Any, shade: tuple[int, int, int, int]) -> Any:
+    """A copy of `image` with every pixel multiplied by `shade` (tint, then opacity)."""
+    if image is None:
+        return None
+    import pygame
+
+    shaded = image.convert_alpha()
+    shaded.fill(shade, special_flags=pygame.BLEND_RGBA_MULT)
+    return shaded
+
+
+def object_class_of(node: ET.Element) -> str:
+    """The Tiled class of an object or tile element, in either spelling."""
+    return (node.get("type") or node.get("class") or "").strip()
 
 
 # -- reading untrusted files -------------------------------------------------------------
@@ -290,30 +395,41 @@ def _check_properties(node: ET.Element, owner: Path, where: str) -> None:
 
 # The largest tileset margin or spacing accepted, in pixels.
 MAX_GAP = 64
+# The largest tileset tile offset, in pixels, and the longest animation frame.
+MAX_TILE_OFFSET = 1024
+MAX_FRAME_MS = 3_600_000
 
 
 def _check_tileset(node: ET.Element, map_path: Path, seen: list[Path] | None = None) -> int:
-    """Check one <tileset> of the map (and its .tsx); the number of gids it covers."""
+    """Check one <tileset> of the map; the last gid it covers.
+
+    An external tileset is read once, here, and copied into the map's tree with its
+    image paths made absolute, so pytmx loads exactly the bytes that were checked.
+    """
     firstgid = _int_attr(node, "firstgid", map_path, "tileset", default="")
     if firstgid < 1:
         raise LevelError(map_path, f"tileset firstgid {firstgid} must be 1 or more")
     source = node.get("source")
     base = map_path.parent
     label = "embedded tileset"
+    target = node
     if source:
+        if source.lower().endswith((".tsj", ".json")):
+            raise LevelError(
+                map_path, f"tileset {source[:60]} is a JSON tileset; save it as .tsx in Tiled"
+            )
         if not source.lower().endswith(".tsx"):
-            raise LevelError(map_path, f"tileset {source} is not a .tsx file (save it as .tsx)")
+            raise LevelError(
+                map_path, f"tileset {source[:60]} is not a .tsx file (save it as .tsx)"
+            )
         tsx = base / source
+        if seen is not None:
+            seen.append(tsx)
         node = _parse_xml(_read_file(tsx, "tileset", map_path), map_path, f"tileset {tsx.name}")
         if node.tag != "tileset":
             raise LevelError(map_path, f"tileset {tsx.name} is not a Tiled tileset")
         base = tsx.parent
         label = f"tileset {tsx.name}"
-    elif node.find("tile/objectgroup") is not None:
-        # pytmx reads an embedded tileset's collision shapes as object layers of the map.
-        raise LevelError(
-            map_path, "embedded tileset with collision shapes; export it to a .tsx file"
-        )
     tw, th = (
         _int_attr(node, "tilewidth", map_path, label),
         _int_attr(node, "tileheight", map_path, label),
@@ -327,6 +443,14 @@ def _check_tileset(node: ET.Element, map_path: Path, seen: list[Path] | None = N
         if not 0 <= value <= MAX_GAP:
             raise LevelError(map_path, f"{label} {attr} {value} must be from 0 to {MAX_GAP} pixels")
     count = _int_attr(node, "tilecount", map_path, label)
+    offset = node.find("tileoffset")
+    if offset is not None:
+        for attr in ("x", "y"):
+            value = _int_attr(offset, attr, map_path, f"{label} tile offset")
+            if abs(value) > MAX_TILE_OFFSET:
+                raise LevelError(
+                    map_path, f"{label} tile offset {attr} {value} is beyond ±{MAX_TILE_OFFSET} px"
+                )
     image = node.find("image")
     if image is not None:
         if image.get("source") is None:
@@ -336,6 +460,7 @@ def _check_tileset(node: ET.Element, map_path: Path, seen: list[Path] | None = N
             _int_attr(image, "height", map_path, f"{label} image", default=""),
         )
         _check_png(base / image.get("source", ""), map_path, need, seen)
+        image.set("source", str(absolute(base / image.get("source", ""))))
         columns = max(0, need[0] // TILE)
         count = max(count, columns * max(0, need[1] // TILE))
     for tile in node.iterfind("tile"):
@@ -347,9 +472,23 @@ def _check_tileset(node: ET.Element, map_path: Path, seen: list[Path] | None = N
         tile_image = tile.find("image")
         if tile_image is not None and tile_image.get("source"):
             _check_png(base / tile_image.get("source", ""), map_path, None, seen)
+            tile_image.set("source", str(absolute(base / tile_image.get("source", ""))))
+        for attr in ("x", "y", "width", "height"):
+            _int_attr(tile, attr, map_path, f"{label} tile {tile_id}")
+    for tile in node.iterfind("tile"):  # frames may name tiles listed after them
+        where = f"{label} tile {tile.get('id')}"
         for frame in tile.iterfind("animation/frame"):
-            _int_attr(frame, "tileid", map_path, f"{label} tile {tile_id} frame", default="")
-            _int_attr(frame, "duration", map_path, f"{label} tile {tile_id} frame", default="")
+            frame_id = _int_attr(frame, "tileid", map_path, f"{where} frame", default="")
+            duration = _int_attr(frame, "duration", map_path, f"{where} frame", default="")
+            if not 0 <= frame_id < count:
+                raise LevelError(map_path, f"{where} animation shows tile {frame_id}, not in it")
+            if not 1 <= duration <= MAX_FRAME_MS:
+                raise LevelError(
+                    map_path, f"{where} animation frame lasts {duration} ms (1 to {MAX_FRAME_MS})"
+                )
+    if target is not node:  # read once: pytmx gets the checked copy, not the file
+        target.attrib = {**node.attrib, "firstgid": str(firstgid)}
+        target[:] = list(node)
     return firstgid + count - 1
 
 
@@ -416,6 +555,8 @@ def _precheck(path: Path, seen: list[Path] | None = None) -> ET.Element:
 
     Returns the parsed map, which is what pytmx then reads (so the file is not re-read).
     """
+    if path.suffix.lower() in (".tmj", ".json"):
+        raise LevelError(path, "is a JSON map; open it in Tiled and save it as .tmx")
     root = _parse_xml(_read_file(path, "map", path), path, "map")
     if root.tag != "map":
         raise LevelError(path, f"not a Tiled map (root element is <{root.tag}>, not <map>)")
@@ -442,6 +583,16 @@ def _precheck(path: Path, seen: list[Path] | None = None) -> ET.Element:
     tilesets = root.findall("tileset")
     if len(tilesets) > MAX_TILESETS:
         raise LevelError(path, f"has {len(tilesets)} tilesets (limit {MAX_TILESETS})")
+
+    def read_template(file: Path, what: str) -> ET.Element:
+        return _parse_xml(_read_file(file, what, path), path, f"{what} {file.name}")
+
+    try:
+        # Before the tilesets are read in: a template names its tileset by file.
+        resolve_templates(root, path, read_template, seen if seen is not None else [])
+        layer_tree(root)  # every offset, parallax, opacity and tint readable
+    except TiledError as exc:
+        raise LevelError(path, str(exc)) from None
     maxgid = max((_check_tileset(ts, path, seen) for ts in tilesets), default=0)
 
     total = 0
@@ -483,6 +634,7 @@ def _precheck(path: Path, seen: list[Path] | None = None) -> ET.Element:
     for image in root.iterfind(".//imagelayer/image"):
         if image.get("source"):
             _check_png(path.parent / image.get("source", ""), path, None, seen)
+            image.set("source", str(absolute(path.parent / image.get("source", ""))))
     return root
 
 
@@ -618,52 +770,84 @@ def read_level(path: str | Path, *, images: bool = True) -> Level:
     Object properties the map leaves out get their defaults from `gunner.objects`,
     because Tiled does not save a property that still has its class default.
     """
-    from gunner.objects import defaults
+    import pytmx
+    from pytmx.pytmx import parse_properties
 
     path = Path(path)
-    images_used: list[Path] = []
-    root = _precheck(path, images_used)
+    files: list[Path] = []
+    root = _precheck(path, files)
+    nodes = layer_tree(root)  # checked by _precheck: cannot raise here
+    for_pytmx(root)
     tmx = _load_tmx(path, root, images)
     width, height = int(tmx.width), int(tmx.height)
-
+    tile_layers = [layer for layer in tmx.layers if isinstance(layer, pytmx.TiledTileLayer)]
+    tiles = _TileInfo(root)
     flags = _tile_flags(tmx)
     solid = np.zeros((height, width), dtype=np.uint8)
-    layers: list[TileLayer] = []
-    import pytmx
-
-    for layer in tmx.visible_layers:
-        if not isinstance(layer, pytmx.TiledTileLayer):
-            continue
-        gids = np.asarray(layer.data, dtype=np.int32)
-        if gids.shape != (height, width):
-            raise LevelError(path, f"layer '{layer.name}' is not {width}x{height} tiles")
-        for gid, flag in flags.items():
-            cells = gids == gid
-            if flag == SOLID:
-                solid[cells] = SOLID
-            else:  # a one-way platform never weakens a solid tile on another layer
-                solid[cells & (solid == EMPTY)] = ONEWAY
-        name = str(layer.name or "")
-        foreground = name.lower() == FOREGROUND_LAYER or _truthy(layer.properties.get("foreground"))
-        layers.append(TileLayer(name, gids, foreground))
-
-    spawns = [
-        Spawn(
-            cls=object_class(obj),
-            x=float(obj.x),
-            y=float(obj.y),
-            w=float(obj.width or 0),
-            h=float(obj.height or 0),
-            id=int(obj.id or 0),
-            name=str(obj.name or ""),
-            props={**defaults(object_class(obj)), **obj.properties},
+    unhonoured: list[tuple[str, str]] = []
+    layers: list[DrawLayer] = []
+    spawns: list[Spawn] = []
+    for node in nodes:
+        where = f"layer '{node.name[:40]}'"
+        foreground = node.name.lower() == FOREGROUND_LAYER or _truthy(
+            parse_properties(node.element).get("foreground")
         )
-        for obj in tmx.objects
-    ]
+        if not node.visible:
+            continue  # hidden, or in a hidden group: neither drawn, solid nor spawned
+        look = node.look
+        if node.kind == "layer":
+            gids = np.asarray(tile_layers[node.index].data, dtype=np.int32)
+            if gids.shape != (height, width):
+                raise LevelError(path, f"{where} is not {width}x{height} tiles")
+            if _add_solid(solid, gids, flags) and (look.dx, look.dy, look.px, look.py) != (
+                0.0,
+                0.0,
+                1.0,
+                1.0,
+            ):
+                unhonoured.append(
+                    (
+                        where,
+                        "holds solid tiles but is offset or has parallax; they collide "
+                        "where they would stand without it",
+                    )
+                )
+            layers.append(TileLayer(node.name, gids, foreground, look))
+        elif node.kind == "imagelayer":
+            layer = _image_layer(node.element, node.name, look, foreground, images, path)
+            if layer is not None:
+                layers.append(layer)
+        else:
+            decor: list[TileObject] = []
+            for obj in node.element.iterfind("object"):
+                if obj.get("visible", "1") == "0":
+                    continue
+                spawn, tile = _read_object(obj, look, tiles, tmx)
+                if spawn is not None:
+                    spawns.append(spawn)
+                    if (look.px, look.py) != (1.0, 1.0):
+                        unhonoured.append(
+                            (
+                                where,
+                                f"has parallax; {where_object(spawn)} spawns where it "
+                                "stands without it",
+                            )
+                        )
+                if tile is not None:
+                    decor.append(tile)
+                    if float(obj.get("rotation", "0")) % 360:
+                        unhonoured.append(
+                            (
+                                f"object {obj.get('id')}",
+                                "tile object is rotated; it is drawn unrotated",
+                            )
+                        )
+            if decor:
+                layers.append(ObjectTiles(node.name, decor, look, foreground))
 
     props = dict(tmx.properties)
     name = str(props.get("name") or path.stem)
-    return Level(
+    level = Level(
         path=path,
         name=name,
         width=width,
@@ -673,7 +857,182 @@ def read_level(path: str | Path, *, images: bool = True) -> Level:
         spawns=spawns,
         properties=props,
         images=list(tmx.images) if images else [],
-        files=[path]
-        + [path.parent / s for t in root.iter("tileset") if (s := t.get("source"))]
-        + list(dict.fromkeys(images_used)),
+        files=[path, *dict.fromkeys(files)],
+        parallax_origin=(
+            _float_attr(root, "parallaxoriginx", path, "map"),
+            _float_attr(root, "parallaxoriginy", path, "map"),
+        ),
+        unhonoured=unhonoured,
     )
+    if images:
+        tiles.finish(level, tmx)
+    return level
+
+
+def _add_solid(solid: np.ndarray, gids: np.ndarray, flags: dict[int, int]) -> bool:
+    """Mark a layer's solid and one-way tiles in `solid`; did it have any?"""
+    found = False
+    for gid, flag in flags.items():
+        cells = gids == gid
+        if not cells.any():
+            continue
+        found = True
+        if flag == SOLID:
+            solid[cells] = SOLID
+        else:  # a one-way platform never weakens a solid tile on another layer
+            solid[cells & (solid == EMPTY)] = ONEWAY
+    return found
+
+
+def _image_layer(
+    node: ET.Element, name: str, look: Look, foreground: bool, images: bool, path: Path
+) -> ImageLayer | None:
+    """An image layer; None for one with no image yet (as Tiled saves a new one)."""
+    element = node.find("image")
+    source = element.get("source") if element is not None else None
+    if element is None or not source:
+        return None
+    picture = None
+    if images:
+        import pygame
+
+        try:
+            with quiet_c_stderr():
+                picture = pygame.image.load(source)
+        except (pygame.error, OSError, ValueError) as exc:
+            cause = " ".join(str(exc).split())[:80] or type(exc).__name__
+            raise LevelError(
+                path, f"image {Path(source).name} cannot be decoded ({cause})"
+            ) from None
+        trans = element.get("trans")
+        if trans:
+            try:
+                picture.set_colorkey(parse_color(trans)[:3])
+            except ValueError:
+                raise LevelError(
+                    path, f"layer '{name[:40]}' transparent colour is not #RRGGBB"
+                ) from None
+        picture = shade_image(picture, look.shade)
+    return ImageLayer(
+        name,
+        picture,
+        look,
+        repeat_x=node.get("repeatx") == "1",
+        repeat_y=node.get("repeaty") == "1",
+        foreground=foreground,
+    )
+
+
+def _read_object(
+    obj: ET.Element, look: Look, tiles: _TileInfo, tmx: Any
+) -> tuple[Spawn | None, TileObject | None]:
+    """An object as a spawn (it has a class, its own or its tile's) or as decoration (a
+    tile with no class). Positions include the layer's offset; a tile object's y is its
+    bottom in Tiled and its top here."""
+    from pytmx.pytmx import parse_properties
+
+    from gunner.objects import defaults
+
+    raw_gid = int(obj.get("gid", "0"))
+    x, y = float(obj.get("x", "0")) + look.dx, float(obj.get("y", "0")) + look.dy
+    w, h = float(obj.get("width", "0")), float(obj.get("height", "0"))
+    cls = object_class_of(obj)
+    tile_props: dict[str, Any] = {}
+    if raw_gid:
+        tile_cls, tile_props = tiles.meta(raw_gid)
+        cls = cls or tile_cls
+        y -= h
+        if not cls:
+            return None, TileObject(tmx.register_gid_check_flags(raw_gid), x, y, w, h)
+    spawn = Spawn(
+        cls=cls,
+        x=x,
+        y=y,
+        w=w,
+        h=h,
+        id=int(obj.get("id", "0")),
+        name=str(obj.get("name", "")),
+        props={**defaults(cls), **tile_props, **parse_properties(obj)},
+    )
+    return spawn, None
+
+
+class _TileInfo:
+    """What the map's (inlined) tilesets say about single tiles: class, properties,
+    tile offset, sub-rectangle and animation, by Tiled gid."""
+
+    def __init__(self, root: ET.Element) -> None:
+        from pytmx.pytmx import parse_properties
+
+        self.firsts: list[tuple[int, ET.Element]] = sorted(
+            ((int(ts.get("firstgid", "0")), ts) for ts in root.iter("tileset")),
+            key=lambda pair: pair[0],
+        )
+        self.tiles: dict[int, ET.Element] = {}
+        for first, tileset in self.firsts:
+            for tile in tileset.iterfind("tile"):
+                self.tiles[first + int(tile.get("id", "0"))] = tile
+        self._parse = parse_properties
+
+    def meta(self, raw_gid: int) -> tuple[str, dict[str, Any]]:
+        """A tile's class and custom properties, which a tile object inherits."""
+        tile = self.tiles.get(raw_gid & ~GID_FLAGS_MASK)
+        if tile is None:
+            return "", {}
+        props = {k: v for k, v in self._parse(tile).items() if k not in ("solid", "oneway")}
+        return object_class_of(tile), props
+
+    def tileset_of(self, gid: int) -> ET.Element | None:
+        found = None
+        for first, tileset in self.firsts:
+            if first <= gid:
+                found = tileset
+        return found
+
+    def finish(self, level: Level, tmx: Any) -> None:
+        """Cut collection sub-rectangles, record draw offsets and build animations."""
+        from pytmx.util_pygame import handle_transformation
+
+        images = level.images
+        flags_of = {
+            gid: (tiled, flags) for tiled, pairs in tmx.gidmap.items() for gid, flags in pairs
+        }
+        for gid, (tiled, flags) in flags_of.items():
+            if gid >= len(images) or images[gid] is None:
+                continue
+            tile = self.tiles.get(tiled)
+            if tile is not None and tile.get("width") and tile.get("height"):
+                source = tmx.tile_properties.get(gid, {}).get("source")
+                if source:  # a sub-rectangle of a collection image (Tiled 1.9)
+                    import pygame
+
+                    whole = pygame.image.load(source)
+                    rect = pygame.Rect(
+                        int(tile.get("x", "0")),
+                        int(tile.get("y", "0")),
+                        int(tile.get("width", "0")),
+                        int(tile.get("height", "0")),
+                    ).clip(whole.get_rect())
+                    if rect.w and rect.h:
+                        images[gid] = handle_transformation(whole.subsurface(rect).copy(), flags)
+            tileset = self.tileset_of(tiled)
+            offset = tileset.find("tileoffset") if tileset is not None else None
+            dx = int(offset.get("x", "0")) if offset is not None else 0
+            dy = int(offset.get("y", "0")) if offset is not None else 0
+            dy += TILE - images[gid].get_height()
+            if dx or dy:
+                level.tile_offsets[gid] = (dx, dy)
+        for gid, props in tmx.tile_properties.items():
+            frames = props.get("frames") or []
+            if not frames or gid >= len(images):
+                continue
+            _, flags = flags_of.get(gid, (0, None))
+            ids = []
+            for frame in frames:
+                if flags is not None and any(flags):
+                    images.append(handle_transformation(images[frame.gid], flags))
+                    ids.append(len(images) - 1)
+                else:
+                    ids.append(frame.gid)
+            durations = np.array([frame.duration for frame in frames], dtype=np.int64)
+            level.animations[gid] = Animation(np.array(ids), np.cumsum(durations))

@@ -11,8 +11,8 @@ import numpy as np
 import pygame
 
 from gunner.assets import Art
-from gunner.config import TILE
-from gunner.level import TileLayer
+from gunner.config import STEPS_PER_SECOND, TILE
+from gunner.level import ImageLayer, Level, ObjectTiles, TileLayer
 from gunner.stage import Stage
 
 # Sprites overhang their hitboxes; the view query looks this far beyond the screen.
@@ -51,13 +51,22 @@ def draw_background(
 
 
 def draw_tiles(
-    surface: pygame.Surface, layer: TileLayer, images: list, ox: float, oy: float
+    surface: pygame.Surface,
+    layer: TileLayer,
+    images: list,
+    ox: float,
+    oy: float,
+    offsets: dict[int, tuple[int, int]] | None = None,
 ) -> None:
-    """Blit only the tiles inside the view."""
+    """Blit only the tiles inside the view. `offsets` moves tiles that draw away from
+    their cell (tileset tile offsets, tiles taller than a cell)."""
     rows, cols = layer.gids.shape
-    c0, r0 = max(0, int(ox // TILE)), max(0, int(oy // TILE))
-    c1 = min(cols, math.ceil((ox + surface.get_width()) / TILE))
-    r1 = min(rows, math.ceil((oy + surface.get_height()) / TILE))
+    reach = 0
+    if offsets:  # tiles drawn away from their cell can reach into view from outside it
+        reach = 1 + max(max(abs(dx), abs(dy)) for dx, dy in offsets.values()) // TILE
+    c0, r0 = max(0, int(ox // TILE) - reach), max(0, int(oy // TILE) - reach)
+    c1 = min(cols, math.ceil((ox + surface.get_width()) / TILE) + reach)
+    r1 = min(rows, math.ceil((oy + surface.get_height()) / TILE) + reach)
     if c0 >= c1 or r0 >= r1:
         return
     blits = []
@@ -68,10 +77,78 @@ def draw_tiles(
             if gid:
                 image = images[gid]
                 if image is not None:
-                    blits.append((image, (x, y)))
+                    if offsets and gid in offsets:
+                        dx, dy = offsets[gid]
+                        blits.append((image, (x + dx, y + dy)))
+                    else:
+                        blits.append((image, (x, y)))
             x += TILE
         y += TILE
     surface.fblits(blits)
+
+
+def draw_image_layer(surface: pygame.Surface, layer: ImageLayer, ox: float, oy: float) -> None:
+    """An image layer at its place, repeated across the view along the axes it repeats."""
+    image = layer.image
+    if image is None:
+        return
+    w, h = image.get_size()
+    view_w, view_h = surface.get_size()
+    x, y = -ox, -oy
+    xs = [x]
+    ys = [y]
+    if layer.repeat_x:
+        start = x % w - w if w else 0
+        xs = [start + i * w for i in range(int((view_w - start) // w) + 1)]
+    if layer.repeat_y:
+        start = y % h - h if h else 0
+        ys = [start + i * h for i in range(int((view_h - start) // h) + 1)]
+    surface.fblits([(image, (bx, by)) for by in ys for bx in xs])
+
+
+def draw_tile_objects(
+    surface: pygame.Surface, layer: ObjectTiles, images: list, ox: float, oy: float, level: Level
+) -> None:
+    """Tile objects of a layer, each scaled to its object's size as Tiled draws it."""
+    view = surface.get_rect()
+    blits = []
+    for tile in layer.tiles:
+        image = images[tile.gid]
+        if image is None:
+            continue
+        w, h = round(tile.w) or image.get_width(), round(tile.h) or image.get_height()
+        if (w, h) != image.get_size():
+            image = level.scaled(image, (w, h))
+        x, y = tile.x - ox, tile.y - oy
+        if view.colliderect((x, y, w, h)):
+            blits.append((image, (x, y)))
+    surface.fblits(blits)
+
+
+def draw_layers(
+    surface: pygame.Surface,
+    level: Level,
+    ox: float,
+    oy: float,
+    ms: float,
+    foreground: bool | None = None,
+) -> None:
+    """The map's layers in Tiled's order, each at its offset and parallax, shaded and
+    animated: only the foreground ones, only the others, or (None) all of them."""
+    view = surface.get_size()
+    for layer in level.layers:
+        if foreground is not None and layer.foreground != foreground:
+            continue
+        lx, ly = layer.look.view(ox, oy, view, level.parallax_origin)
+        lx, ly = float(round(lx)), float(round(ly))
+        if isinstance(layer, TileLayer):
+            images = level.images_at(ms, layer.look)
+            draw_tiles(surface, layer, images, lx, ly, level.tile_offsets)
+        elif isinstance(layer, ImageLayer):
+            draw_image_layer(surface, layer, lx, ly)
+        else:
+            images = level.images_at(ms, layer.look)
+            draw_tile_objects(surface, layer, images, lx, ly, level)
 
 
 def visible_items(stage: Stage) -> tuple[list, np.ndarray]:
@@ -118,9 +195,8 @@ def draw_stage(surface: pygame.Surface, stage: Stage, art: Art) -> int:
     ox, oy = ox + sx, oy + sy
     level = stage.level
     draw_background(surface, art, ox, oy, level.pixel_size[1])
-    for layer in level.layers:
-        if not layer.foreground:
-            draw_tiles(surface, layer, level.images, ox, oy)
+    ms = stage.steps * 1000 / STEPS_PER_SECOND  # the simulation's clock: deterministic
+    draw_layers(surface, level, ox, oy, ms, foreground=False)
     items, bullet_rows = visible_items(stage)
     offset = (ox, oy)
     for item in items:
@@ -128,7 +204,5 @@ def draw_stage(surface: pygame.Surface, stage: Stage, art: Art) -> int:
     draw_bullets(surface, stage, art, bullet_rows, ox, oy)
     stage.particles.draw(surface, ox, oy)
     draw_effects(surface, stage, art, ox, oy)
-    for layer in level.layers:
-        if layer.foreground:
-            draw_tiles(surface, layer, level.images, ox, oy)
+    draw_layers(surface, level, ox, oy, ms, foreground=True)
     return len(items) + len(bullet_rows)

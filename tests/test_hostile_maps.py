@@ -30,7 +30,7 @@ EXPECTED = {
     "billion_laughs.tmx": "declares a DOCTYPE; maps must not declare DTDs or entities",
     "external_entity.tmx": "declares a DOCTYPE; maps must not declare DTDs or entities",
     "missing_tileset.tmx": "missing tileset nowhere.tsx",
-    "json_tileset.tmx": "tileset t.tsj is not a .tsx file (save it as .tsx)",
+    "json_tileset.tmx": "tileset t.tsj is a JSON tileset; save it as .tsx in Tiled",
     "missing_image.tmx": "missing image gone.png",
     "not_png.tmx": "image not_png.png is not a PNG file (only PNG images are used)",
     "zstd.tmx": "layer 'ground' uses zstd compression, which the game cannot read; "
