@@ -187,18 +187,30 @@ class Level:
 
 
 def shade_image(image: Any, shade: tuple[int, int, int, int]) -> Any:
-    """A copy of `image` with every pixel multiplied by `shade` (tint, then opacity)."""
+    """A copy of `image` tinted and faded as Tiled does it: the tint multiplies each
+    colour as if its pixel were laid over white (so a half-transparent pixel takes
+    more of the tint), then the tint's alpha and the opacity multiply the alpha."""
     if image is None:
         return None
     import pygame
 
     shaded = image.convert_alpha()
-    shaded.fill(shade, special_flags=pygame.BLEND_RGBA_MULT)
+    r, g, b, a = shade
+    if (r, g, b) != (255, 255, 255):
+        rgb = pygame.surfarray.pixels3d(shaded)
+        alpha = pygame.surfarray.pixels_alpha(shaded).astype(np.float32)[..., None] / 255
+        tint = np.array([r, g, b], dtype=np.float32) / 255
+        over_white = rgb.astype(np.float32) * alpha + 255 * (1 - alpha)
+        rgb[...] = np.clip(over_white * tint + 0.5, 0, 255).astype(np.uint8)
+        del rgb
+    if a < 255:
+        shaded.fill((255, 255, 255, a), special_flags=pygame.BLEND_RGBA_MULT)
     return shaded
 
 
 def object_class_of(node: ET.Element) -> str:
-    """The Tiled class of an object or tile element, in either spelling."""
+    """The Tiled class of an object or tile element: `type` (Tiled 1.8, 1.10+) or
+    `class` (Tiled 1.9)."""
     return (node.get("type") or node.get("class") or "").strip()
 
 
@@ -927,14 +939,14 @@ def _read_object(
     obj: ET.Element, look: Look, tiles: _TileInfo, tmx: Any
 ) -> tuple[Spawn | None, TileObject | None]:
     """An object as a spawn (it has a class, its own or its tile's) or as decoration (a
-    tile with no class). Positions include the layer's offset; a tile object's y is its
-    bottom in Tiled and its top here."""
+    tile with no class, drawn with its layer's look). A spawn's position includes the
+    layer's offset. A tile object's y is its bottom in Tiled and its top here."""
     from pytmx.pytmx import parse_properties
 
     from gunner.objects import defaults
 
     raw_gid = int(obj.get("gid", "0"))
-    x, y = float(obj.get("x", "0")) + look.dx, float(obj.get("y", "0")) + look.dy
+    x, y = float(obj.get("x", "0")), float(obj.get("y", "0"))
     w, h = float(obj.get("width", "0")), float(obj.get("height", "0"))
     cls = object_class_of(obj)
     tile_props: dict[str, Any] = {}
@@ -944,10 +956,10 @@ def _read_object(
         y -= h
         if not cls:
             return None, TileObject(tmx.register_gid_check_flags(raw_gid), x, y, w, h)
-    spawn = Spawn(
+    spawn = Spawn(  # where the designer sees it: the layer's offset moves it
         cls=cls,
-        x=x,
-        y=y,
+        x=x + look.dx,
+        y=y + look.dy,
         w=w,
         h=h,
         id=int(obj.get("id", "0")),

@@ -140,7 +140,8 @@ def draw_layers(
         if foreground is not None and layer.foreground != foreground:
             continue
         lx, ly = layer.look.view(ox, oy, view, level.parallax_origin)
-        lx, ly = float(round(lx)), float(round(ly))
+        # Whole pixels, halves rounded up on screen as Tiled does (8.5 draws at 9).
+        lx, ly = float(-math.floor(0.5 - lx)), float(-math.floor(0.5 - ly))
         if isinstance(layer, TileLayer):
             images = level.images_at(ms, layer.look)
             draw_tiles(surface, layer, images, lx, ly, level.tile_offsets)
