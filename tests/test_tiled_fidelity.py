@@ -173,7 +173,10 @@ def test_tile_objects_are_drawn_unless_hidden_and_spawned_when_they_have_a_class
 
 
 def test_templates_merge_under_the_objects_own_values():
-    spawns = {s.name: s for s in read_level(MAPS / "load" / "spawns.tmx").spawns}
+    level = read_level(MAPS / "load" / "spawns.tmx")
+    spawns = {s.name: s for s in level.spawns}
+    # Hot reload watches the templates too: editing one reloads the map.
+    assert {f.name for f in level.files} >= {"soldier.tx", "crate.tx", "tiles.tsx"}
     assert spawns["from template"].cls == "Soldier"
     assert spawns["from template"].props["health"] == 7
     assert spawns["from template"].props["speed"] == 25.0
