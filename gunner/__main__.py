@@ -179,7 +179,7 @@ def run_window(args: argparse.Namespace) -> int:
 def _play_in_window(args: argparse.Namespace) -> int:
     from gunner.app import App
     from gunner.config import CAMPAIGN, LEVELS_DIR
-    from gunner.replay import Recorder, Replay
+    from gunner.replay import EXIT_NOT_REPRODUCED, Recorder, Replay
     from gunner.scenes.base import Scene
     from gunner.scenes.play import PlayScene
     from gunner.scenes.title import TitleScene
@@ -199,12 +199,23 @@ def _play_in_window(args: argparse.Namespace) -> int:
     )
     first: Scene
     if replay is not None:
-        first = PlayScene(replay.level_path, seed=replay.seed, replay=replay.source())
+        first = PlayScene(
+            replay.level_path,
+            seed=replay.seed,
+            replay=replay.source(),
+            replay_hash=replay.state_hash or "",
+        )
     elif args.level or args.crowd:
         first = PlayScene(args.level or LEVELS_DIR / CAMPAIGN[0], seed=args.seed, crowd=args.crowd)
     else:
         first = TitleScene()
     app.run(first)
+    if replay is not None and isinstance(first, PlayScene) and first.replay_end_hash:
+        # Watched to its end: the exit status says whether it reproduced, as headless.
+        report = replay.not_reproduced(args.replay, first.replay_end_hash)
+        if report:
+            print(f"gunner: {report}", file=sys.stderr)
+            return EXIT_NOT_REPRODUCED
     return 0
 
 

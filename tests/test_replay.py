@@ -399,3 +399,49 @@ def test_a_window_recording_stores_the_level_as_it_was_when_it_began(tmp_path):
     app.recorder.save()
     assert Replay.load(path).level_sha256 == before
     assert Replay.load(path).level_changed()
+
+
+def watch_in_window(monkeypatch, path, capsys, extra_steps=30):
+    """`python -m gunner --replay PATH` in a (dummy) window, the player watching until
+    `extra_steps` after the replay ends and then closing it. Returns the exit status,
+    stderr, the play scene and whether its last frame showed a warning banner."""
+    import pygame
+
+    from gunner.__main__ import main
+
+    seen = []
+
+    def watch(app, first):  # App.run's loop, without the wall clock
+        app.push(first)
+        for _ in range(len(first.replay) + extra_steps):
+            first.step(app, Buttons.LEFT)  # the hands do nothing to a replay
+        shown, plain = pygame.Surface((480, 270)), pygame.Surface((480, 270))
+        first.draw(app, shown)
+        expected, first.replay_hash = first.replay_hash, ""  # the same frame, unwarned
+        first.draw(app, plain)
+        first.replay_hash = expected
+        bottom = pygame.Rect(0, 250, 480, 20)
+        banner = pygame.surfarray.array3d(shown.subsurface(bottom)).tolist() != (
+            pygame.surfarray.array3d(plain.subsurface(bottom)).tolist()
+        )
+        seen.extend([first, banner])
+
+    monkeypatch.setattr(App, "run", watch)
+    status = main(["--replay", str(path)])
+    return status, capsys.readouterr().err, *seen
+
+
+def test_a_window_replay_reports_whether_it_reproduced(tmp_path, monkeypatch, capsys):
+    level, path = recorded_on(tmp_path)
+    status, err, scene, banner = watch_in_window(monkeypatch, path, capsys)
+    assert status == 0 and err == ""
+    assert scene.replay_end_hash == Replay.load(path).state_hash
+    assert not banner
+    # The designer moves the enemy: watched to its end, the run says it did not reproduce,
+    # in the window and in its exit status.
+    write_map(tmp_path, [row.replace("E..#", "..E#") for row in FLAT])
+    status, err, scene, banner = watch_in_window(monkeypatch, path, capsys)
+    assert status == EXIT_NOT_REPRODUCED
+    assert "did not reproduce" in err and "its level" in err and "changed since" in err
+    assert scene.replay_end_hash != Replay.load(path).state_hash
+    assert banner

@@ -39,11 +39,15 @@ class PlayScene(Scene):
         replay: ReplayInput | None = None,
         crowd: int = 0,
         design: str = "ours",
+        replay_hash: str = "",
     ) -> None:
         self.path = Path(path)
         self.campaign_index = campaign_index
         self.seed = seed
         self.replay = replay  # when set, its masks drive the player instead of the hands
+        self.replay_hash = replay_hash  # the state the recording ended on ("" unknown)
+        # The state once the replay's last step has played (None until then).
+        self.replay_end_hash: str | None = None
         self.crowd = crowd  # --crowd N: soldiers added at the start (and after a reload)
         self.design = design  # the live broad phase (F4 switches it)
         self.waves = 0  # F6 waves added so far
@@ -177,6 +181,8 @@ class PlayScene(Scene):
         start = time.perf_counter()
         self.stage.step(held)
         app.times.step_ms = (time.perf_counter() - start) * 1000
+        if self.replay is not None and self.replay.finished and self.replay_end_hash is None:
+            self.replay_end_hash = self.stage.state_hash()
         for sound in self.stage.events:
             app.audio.play(sound)
         self.stage.events.clear()
@@ -215,15 +221,27 @@ class PlayScene(Scene):
             debug.draw_panel(surface, self.stage, app.times, drawn)
         if self.reload_error:
             draw_reload_banner(surface, self.reload_error)
+        elif self.replay_hash and self.replay_end_hash not in (None, self.replay_hash):
+            draw_reload_banner(
+                surface,
+                "The run ended on another state than the recording: the level or the game "
+                "changed since. The terminal says which.",
+                title="REPLAY DID NOT REPRODUCE",
+            )
         if app.scenes and app.scene is not self:
             # Paused (the window lost focus to Tiled): keep picking up saves so the
             # designer sees them at once; the paused stage is not stepped.
             self.poll_reload(time.monotonic())
 
 
-def draw_reload_banner(surface: pygame.Surface, message: str) -> None:
-    """The last save's error, across the bottom of the screen, over the still-running game."""
-    lines = ["RELOAD FAILED - still playing the last good version", *textwrap.wrap(message, 70)]
+def draw_reload_banner(
+    surface: pygame.Surface,
+    message: str,
+    title: str = "RELOAD FAILED - still playing the last good version",
+) -> None:
+    """The last save's error (or another warning), across the bottom of the screen,
+    over the still-running game."""
+    lines = [title, *textwrap.wrap(message, 70)]
     height = 6 + 13 * len(lines)
     shade = pygame.Surface((surface.get_width(), height), pygame.SRCALPHA)
     shade.fill((60, 0, 0, 210))
