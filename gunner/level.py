@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
+import io
 import logging
 import math
 import os
@@ -352,12 +353,13 @@ def _float_attr(node: ET.Element, name: str, owner: Path, where: str) -> float:
 
 
 def _check_png(
-    path: Path, owner: Path, need: tuple[int, int] | None, seen: list[Path] | None = None
+    path: Path, owner: Path, need: tuple[int, int] | None, seen: _Reads | None = None
 ) -> None:
     """A tileset image must be a regular PNG file of sane size (checked from its header)."""
-    if seen is not None:
-        seen.append(path)  # hot reload watches every image the map uses
     data = _read_file(path, "image", owner)
+    if seen is not None:
+        seen.files.append(path)  # hot reload watches every image the map uses
+        seen.blobs[str(absolute(path))] = data  # loaded from these bytes, not re-read
     name = path.name
     # IHDR is the first chunk: width and height as big-endian uint32 at bytes 16..24.
     if len(data) < 24 or not data.startswith(PNG_SIGNATURE) or data[12:16] != b"IHDR":
@@ -412,7 +414,7 @@ MAX_TILE_OFFSET = 1024
 MAX_FRAME_MS = 3_600_000
 
 
-def _check_tileset(node: ET.Element, map_path: Path, seen: list[Path] | None = None) -> int:
+def _check_tileset(node: ET.Element, map_path: Path, seen: _Reads | None = None) -> int:
     """Check one <tileset> of the map; the last gid it covers.
 
     An external tileset is read once, here, and copied into the map's tree with its
@@ -436,7 +438,7 @@ def _check_tileset(node: ET.Element, map_path: Path, seen: list[Path] | None = N
             )
         tsx = base / source
         if seen is not None:
-            seen.append(tsx)
+            seen.files.append(tsx)
         node = _parse_xml(_read_file(tsx, "tileset", map_path), map_path, f"tileset {tsx.name}")
         if node.tag != "tileset":
             raise LevelError(map_path, f"tileset {tsx.name} is not a Tiled tileset")
@@ -562,7 +564,7 @@ def _decode_layer(data: ET.Element, cells: int, owner: Path, where: str) -> np.n
     return np.frombuffer(raw, dtype="<u4")
 
 
-def _precheck(path: Path, seen: list[Path] | None = None) -> ET.Element:
+def _precheck(path: Path, seen: _Reads | None = None) -> ET.Element:
     """Every check that needs only the raw XML, before pytmx allocates anything from it.
 
     Returns the parsed map, which is what pytmx then reads (so the file is not re-read).
@@ -601,7 +603,7 @@ def _precheck(path: Path, seen: list[Path] | None = None) -> ET.Element:
 
     try:
         # Before the tilesets are read in: a template names its tileset by file.
-        resolve_templates(root, path, read_template, seen if seen is not None else [])
+        resolve_templates(root, path, read_template, seen.files if seen is not None else [])
         layer_tree(root)  # every offset, parallax, opacity and tint readable
     except TiledError as exc:
         raise LevelError(path, str(exc)) from None
@@ -671,29 +673,66 @@ def quiet_c_stderr() -> Iterator[None]:
 def decode_images(level: Level) -> None:
     """Decode every PNG the map uses, fully, as play will: a corrupt image is a
     LevelError here (for --check), not a surprise at load."""
-    import pygame
 
     for file in level.files:
-        if file.suffix.lower() != ".png":
-            continue
-        try:
-            with quiet_c_stderr():
-                pygame.image.load(str(file))
-        except (pygame.error, OSError, ValueError) as exc:
-            cause = " ".join(str(exc).split())[:80] or type(exc).__name__
-            raise LevelError(level.path, f"image {file.name} cannot be decoded ({cause})") from None
+        if file.suffix.lower() == ".png":
+            decode_png(_read_file(file, "image", level.path), file, level.path)
 
 
-def _load_tmx(path: Path, root: ET.Element, images: bool) -> Any:
+def decode_png(data: bytes, file: Path, owner: Path) -> Any:
+    """A pygame Surface decoded from a PNG's bytes (already read and checked), or one
+    LevelError line: never a second read of the file, never libpng's own output."""
+    import pygame
+
+    try:
+        with quiet_c_stderr():
+            return pygame.image.load(io.BytesIO(data), "image.png")
+    except (pygame.error, OSError, ValueError) as exc:
+        cause = " ".join(str(exc).split())[:80] or type(exc).__name__
+        raise LevelError(owner, f"image {file.name} cannot be decoded ({cause})") from None
+
+
+@dataclass
+class _Reads:
+    """What reading a map read besides the map: the files (hot reload watches them)
+    and the bytes of every image, which are decoded from what was checked."""
+
+    files: list[Path] = field(default_factory=list)
+    blobs: dict[str, bytes] = field(default_factory=dict)
+
+    def image_loader(self, owner: Path) -> Any:
+        """A pytmx image loader that decodes the checked bytes instead of the file."""
+        from pytmx.util_pygame import handle_transformation, smart_convert
+
+        def loader(filename: str, colorkey: Any, **kwargs: Any) -> Any:
+            import pygame
+
+            file = Path(filename)
+            data = self.blobs.get(str(absolute(file)))
+            if data is None:  # every image the map names was checked and kept
+                raise LevelError(owner, f"image {file.name} was not checked before loading")
+            image = decode_png(data, file, owner)
+            key = pygame.Color(f"#{colorkey}") if colorkey else None
+
+            def tile(rect: Any = None, flags: Any = None) -> Any:
+                part = image.subsurface(rect) if rect else image.copy()
+                if flags:
+                    part = handle_transformation(part, flags)
+                return smart_convert(part, key, kwargs.get("pixelalpha", True))
+
+            return tile
+
+        return loader
+
+
+def _load_tmx(path: Path, root: ET.Element, reads: _Reads | None) -> Any:
     import pytmx
 
     # pytmx logs its own complaints before raising; ours is the one line that counts.
     logging.getLogger("pytmx").setLevel(logging.CRITICAL)
     kwargs: dict[str, Any] = {}
-    if images:
-        from pytmx.util_pygame import pygame_image_loader
-
-        kwargs["image_loader"] = pygame_image_loader
+    if reads is not None:
+        kwargs["image_loader"] = reads.image_loader(path)
     try:
         # Hand pytmx the tree _precheck validated rather than letting it re-read the file.
         tmx = pytmx.TiledMap(**kwargs)
@@ -786,11 +825,11 @@ def read_level(path: str | Path, *, images: bool = True) -> Level:
     from pytmx.pytmx import parse_properties
 
     path = Path(path)
-    files: list[Path] = []
-    root = _precheck(path, files)
+    reads = _Reads()
+    root = _precheck(path, reads)
     nodes = layer_tree(root)  # checked by _precheck: cannot raise here
     for_pytmx(root)
-    tmx = _load_tmx(path, root, images)
+    tmx = _load_tmx(path, root, reads if images else None)
     width, height = int(tmx.width), int(tmx.height)
     tile_layers = [layer for layer in tmx.layers if isinstance(layer, pytmx.TiledTileLayer)]
     tiles = _TileInfo(root)
@@ -826,7 +865,9 @@ def read_level(path: str | Path, *, images: bool = True) -> Level:
                 )
             layers.append(TileLayer(node.name, gids, foreground, look))
         elif node.kind == "imagelayer":
-            layer = _image_layer(node.element, node.name, look, foreground, images, path)
+            layer = _image_layer(
+                node.element, node.name, look, foreground, reads if images else None, path
+            )
             if layer is not None:
                 layers.append(layer)
         else:
@@ -869,7 +910,7 @@ def read_level(path: str | Path, *, images: bool = True) -> Level:
         spawns=spawns,
         properties=props,
         images=list(tmx.images) if images else [],
-        files=[path, *dict.fromkeys(files)],
+        files=[path, *dict.fromkeys(reads.files)],
         parallax_origin=(
             _float_attr(root, "parallaxoriginx", path, "map"),
             _float_attr(root, "parallaxoriginy", path, "map"),
@@ -877,7 +918,7 @@ def read_level(path: str | Path, *, images: bool = True) -> Level:
         unhonoured=unhonoured,
     )
     if images:
-        tiles.finish(level, tmx)
+        tiles.finish(level, tmx, reads)
     return level
 
 
@@ -897,7 +938,7 @@ def _add_solid(solid: np.ndarray, gids: np.ndarray, flags: dict[int, int]) -> bo
 
 
 def _image_layer(
-    node: ET.Element, name: str, look: Look, foreground: bool, images: bool, path: Path
+    node: ET.Element, name: str, look: Look, foreground: bool, reads: _Reads | None, path: Path
 ) -> ImageLayer | None:
     """An image layer; None for one with no image yet (as Tiled saves a new one)."""
     element = node.find("image")
@@ -905,17 +946,8 @@ def _image_layer(
     if element is None or not source:
         return None
     picture = None
-    if images:
-        import pygame
-
-        try:
-            with quiet_c_stderr():
-                picture = pygame.image.load(source)
-        except (pygame.error, OSError, ValueError) as exc:
-            cause = " ".join(str(exc).split())[:80] or type(exc).__name__
-            raise LevelError(
-                path, f"image {Path(source).name} cannot be decoded ({cause})"
-            ) from None
+    if reads is not None:
+        picture = decode_png(reads.blobs[str(absolute(Path(source)))], Path(source), path)
         trans = element.get("trans")
         if trans:
             try:
@@ -1001,7 +1033,7 @@ class _TileInfo:
                 found = tileset
         return found
 
-    def finish(self, level: Level, tmx: Any) -> None:
+    def finish(self, level: Level, tmx: Any, reads: _Reads) -> None:
         """Cut collection sub-rectangles, record draw offsets and build animations."""
         from pytmx.util_pygame import handle_transformation
 
@@ -1018,7 +1050,9 @@ class _TileInfo:
                 if source:  # a sub-rectangle of a collection image (Tiled 1.9)
                     import pygame
 
-                    whole = pygame.image.load(source)
+                    whole = decode_png(
+                        reads.blobs[str(absolute(Path(source)))], Path(source), level.path
+                    )
                     rect = pygame.Rect(
                         int(tile.get("x", "0")),
                         int(tile.get("y", "0")),

@@ -387,3 +387,41 @@ def test_a_tileset_swapped_for_a_fifo_after_the_check_does_not_hang(tmp_path, mo
     monkeypatch.setattr(level_module.os, "open", swapped_open)
     with pytest.raises(LevelError, match=r"tileset t.tsx is not a regular file"):
         load_level(path, images=False)
+
+
+def test_every_file_of_a_map_is_read_once_and_loaded_from_those_bytes(tmp_path, monkeypatch):
+    """What was checked is what is loaded: the map, its tileset and its image are each
+    opened once, and swapping one afterwards (even for a FIFO) changes nothing."""
+    import builtins
+
+    import pygame
+
+    import gunner.level as level_module
+
+    pygame.display.init()
+    pygame.display.set_mode((1, 1))
+    path = write_map(tmp_path, ["........", "..P.....", "########"])
+    opened: list[str] = []
+    real_open, real_builtin_open = os.open, builtins.open
+
+    def counting_open(target, flags, *args):
+        opened.append(Path(target).name)
+        return real_open(target, flags, *args)
+
+    def no_reopen(file, *args, **kwargs):  # pytmx, ElementTree or pygame by path
+        if Path(str(file)).name in ("test.tmx", "t.tsx", "t.png"):
+            raise AssertionError(f"{file} opened a second time")
+        return real_builtin_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(level_module.os, "open", counting_open)
+    monkeypatch.setattr(builtins, "open", no_reopen)
+    real_load = pygame.image.load
+
+    def load_from_bytes_only(source, *args):
+        assert not isinstance(source, (str, Path)), f"{source} decoded from the file again"
+        return real_load(source, *args)
+
+    monkeypatch.setattr(pygame.image, "load", load_from_bytes_only)
+    level = load_level(path)
+    assert sorted(opened) == ["t.png", "t.tsx", "test.tmx"]
+    assert level.images[int(level.layers[0].gids[2, 0])].get_size() == (16, 16)
