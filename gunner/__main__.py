@@ -183,7 +183,13 @@ def _play_in_window(args: argparse.Namespace) -> int:
     from gunner.scenes.base import Scene
     from gunner.scenes.play import PlayScene
     from gunner.scenes.title import TitleScene
-    from gunner.settings import Progress, Settings, load_settings, usable_data_dir
+    from gunner.settings import (
+        Progress,
+        Settings,
+        custom_levels_dir,
+        load_settings,
+        usable_data_dir,
+    )
 
     replay = Replay.load(args.replay) if args.replay else None
     if replay is not None and (warning := replay.level_warning(args.replay)):
@@ -196,6 +202,8 @@ def _play_in_window(args: argparse.Namespace) -> int:
         settings=load_settings(folder) if folder else Settings(),
         progress=Progress(folder) if folder else None,
         recorder=Recorder(args.record) if args.record else None,
+        custom_folder=custom_levels_dir(folder) if folder else None,
+        extra_levels=[args.level] if args.level else [],
     )
     first: Scene
     if replay is not None:

@@ -13,7 +13,8 @@ import contextlib
 import sys
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -204,12 +205,17 @@ class App:
         settings: Settings | None = None,
         progress: Progress | None = None,
         recorder: Recorder | None = None,
+        custom_folder: Path | None = None,
+        extra_levels: Sequence[Path] = (),
     ) -> None:
         pygame.init()
         # Saved settings apply unless the command line overrides them for this run.
         self.settings = settings or Settings()
         self.progress = progress
         self.recorder = recorder  # a replay.Recorder when --record is given
+        # Level select lists the maps in this folder, and these (--level), under "Custom".
+        self.custom_folder = custom_folder
+        self.extra_levels = tuple(extra_levels)
         self._save_failed = False
         # Never larger than the desktop: a window bigger than the screen cannot be used.
         self.scale = min(max_scale(), max(1, scale if scale is not None else self.settings.scale))

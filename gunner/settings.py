@@ -30,14 +30,16 @@ from typing import Any
 
 import pygame
 
-from gunner.datafile import DataFileError, load_json
+from gunner import config
+from gunner.datafile import DataFileError, load_json, read_bytes
 from gunner.input import DEFAULT_BINDINGS, Buttons
 
 DATA_DIR_ENV = "GUNNER_DATA_DIR"
 SETTINGS_FILE = "settings.json"
 PROGRESS_FILE = "progress.json"
 SETTINGS_VERSION = 1
-PROGRESS_VERSION = 1
+# 2: levels keyed by `level_key` (0.1.0 wrote 1, file names alone; migrated on load).
+PROGRESS_VERSION = 2
 MAX_SCALE = 8
 # Both files are a few hundred bytes; anything past this is not ours (or damaged).
 MAX_FILE_BYTES = 1 << 20
@@ -116,9 +118,11 @@ def atomic_write_text(path: Path, text: str) -> None:
 class JsonStore:
     """One versioned JSON document on disk: `load` never raises, `save` is atomic."""
 
-    def __init__(self, path: Path, version: int) -> None:
+    def __init__(self, path: Path, version: int, older: tuple[int, ...] = ()) -> None:
         self.path = Path(path)
         self.version = version
+        self.older = older  # earlier versions the owner can migrate
+        self.loaded_version: int | None = None  # the version `load` found
 
     def load(self) -> dict[str, Any] | None:
         """The stored document (without its version), or None if absent or unreadable."""
@@ -137,12 +141,14 @@ class JsonStore:
             self._set_aside("not a JSON object")
             return None
         version = data.get("version")
-        if version != self.version:
+        if version != self.version and not (
+            isinstance(version, int) and not isinstance(version, bool) and version in self.older
+        ):
             self._set_aside(
                 f"unknown version {short_repr(version)} (this game writes {self.version})"
             )
             return None
-        data.pop("version")
+        self.loaded_version = data.pop("version")
         return data
 
     def clean_stale_temporaries(self) -> None:
@@ -313,24 +319,108 @@ def save_settings(settings: Settings, directory: Path | None = None) -> None:
 
 # -- progress ---------------------------------------------------------------------------
 
+# How progress.json names a level: `levels/level1.tmx` for a shipped map (as replays
+# name it), `custom:/absolute/path.tmx` for any other map, so no map of the player's
+# can stand for a campaign level, whatever its file is called.
+CAMPAIGN_PREFIX = "levels/"
+CUSTOM_PREFIX = "custom:"
+# The folder inside the data folder where players drop their own maps.
+CUSTOM_LEVELS_FOLDER = "levels"
+
+
+def custom_levels_dir(directory: Path | None = None) -> Path:
+    """Where Level select looks for the player's own maps (not created if missing)."""
+    return (directory or data_dir()) / CUSTOM_LEVELS_FOLDER
+
+
+def campaign_key(name: str) -> str:
+    """The progress key of a shipped level by its file name: `levels/level1.tmx`."""
+    return CAMPAIGN_PREFIX + name
+
+
+def level_key(path: str | Path, levels_dir: Path | None = None) -> str:
+    """The progress key of the map at `path`: shipped levels by their place among the
+    shipped levels, any other map by its resolved path."""
+    levels_dir = config.LEVELS_DIR if levels_dir is None else levels_dir
+    resolved = Path(path).resolve()
+    try:
+        return CAMPAIGN_PREFIX + resolved.relative_to(levels_dir.resolve()).as_posix()
+    except ValueError:
+        return CUSTOM_PREFIX + str(resolved)
+
+
+def next_campaign_key(key: str, campaign: tuple[str, ...] | None = None) -> str | None:
+    """The key of the campaign level that finishing `key` opens, if any."""
+    campaign = config.CAMPAIGN if campaign is None else campaign
+    keys = [campaign_key(name) for name in campaign]
+    if key in keys and keys.index(key) + 1 < len(keys):
+        return keys[keys.index(key) + 1]
+    return None
+
+
+def migrate_progress_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """0.1.0's progress (levels named by file name alone) in today's keys.
+
+    0.1.0 only ever unlocked campaign levels, so every unlocked name becomes its
+    `levels/` key. A best time under a shipped level's name becomes that level's;
+    one under any other name came from a map played with --level whose path 0.1.0
+    did not keep: it stays under its bare name, which no map's key can equal, so
+    it is kept without being shown for a map it may not belong to.
+    """
+    shipped = set(config.CAMPAIGN)
+
+    def is_shipped(name: str) -> bool:
+        return name in shipped or (config.LEVELS_DIR / name).is_file()
+
+    unlocked = data.get("unlocked", [])
+    best = data.get("best_times", {})
+    if isinstance(unlocked, list):
+        unlocked = [campaign_key(n) if isinstance(n, str) else n for n in unlocked]
+    if isinstance(best, dict):
+        best = {campaign_key(k) if is_shipped(str(k)) else k: v for k, v in best.items()}
+    return {**data, "unlocked": unlocked, "best_times": best}
+
 
 class Progress:
     """Unlocked levels and best times, saved after every change (it is rare and precious).
 
-    Levels are named by their file name (`level1.tmx`), as in `config.CAMPAIGN`.
+    Levels are named by `level_key`: `levels/level1.tmx` for the campaign,
+    `custom:PATH` for the player's own maps, whose times are kept apart and never
+    unlock a campaign level. A file written by 0.1.0 (version 1) is migrated on
+    load; the original is kept beside it as `progress.json.v1`.
     """
 
     def __init__(self, directory: Path | None = None) -> None:
-        self.store = JsonStore((directory or data_dir()) / PROGRESS_FILE, PROGRESS_VERSION)
+        self.store = JsonStore(
+            (directory or data_dir()) / PROGRESS_FILE, PROGRESS_VERSION, older=(1,)
+        )
         self.unlocked: list[str] = []
         self.best_times: dict[str, float] = {}
         data = self.store.load()
-        if data is not None:
-            try:
-                self._read(data)
-            except StoreError as exc:
-                self.unlocked, self.best_times = [], {}
-                self.store.reject(str(exc))
+        if data is None:
+            return
+        migrated = self.store.loaded_version == 1
+        try:
+            self._read(migrate_progress_v1(data) if migrated else data)
+        except StoreError as exc:
+            self.unlocked, self.best_times = [], {}
+            self.store.reject(str(exc))
+            return
+        if migrated:
+            self._keep_v1_and_save()
+
+    def _keep_v1_and_save(self) -> None:
+        """Write the migrated record, keeping 0.1.0's file beside it (0.1.0 cannot read
+        the new one: a player going back to it can rename the copy)."""
+        kept = self.store.path.with_name(self.store.path.name + ".v1")
+        try:
+            if not kept.exists():
+                original = read_bytes(self.store.path, MAX_FILE_BYTES).decode("utf-8-sig")
+                atomic_write_text(kept, original)
+            self.save()
+        except (OSError, DataFileError) as exc:  # read-only: play on with the record in memory
+            cause = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            warn(f"{self.store.path}: cannot save the migrated progress ({cause})")
 
     def _read(self, data: dict[str, Any]) -> None:
         unlocked = data.get("unlocked", [])
@@ -361,6 +451,15 @@ class Progress:
         self.best_times[level] = round(seconds, 3)
         self.save()
         return True
+
+    def record_finish(self, level: str, seconds: float) -> bool:
+        """A finished run of the level keyed `level`: its time, and the next campaign
+        level opens (only a campaign level opens one). True for a new best time."""
+        new_best = self.record_time(level, seconds)
+        following = next_campaign_key(level)
+        if following is not None:
+            self.unlock(following)
+        return new_best
 
     def save(self) -> None:
         self.store.save({"unlocked": self.unlocked, "best_times": self.best_times})

@@ -39,7 +39,7 @@ from gunner.scenes.levelselect import (
 )
 from gunner.scenes.play import PlayScene
 from gunner.scenes.title import TitleScene
-from gunner.settings import Progress
+from gunner.settings import Progress, campaign_key
 from gunner.stage import Stage
 from gunner.weapons import WEAPONS
 from maps import write_map
@@ -146,8 +146,8 @@ def test_level_select_lists_only_unlocked_levels_that_exist(campaign, _data_dir)
     assert [e.file for e in unlocked_entries(progress)] == ["a.tmx"], "the first is always open"
     assert [e.file for e in campaign_entries(progress)] == ["a.tmx", "b.tmx"], "c.tmx is missing"
     assert continue_index(progress) is None, "nothing to continue in a fresh game"
-    progress.unlock("b.tmx")
-    progress.unlock("c.tmx")  # unlocked, but its map is not there: still not listed
+    progress.unlock(campaign_key("b.tmx"))
+    progress.unlock(campaign_key("c.tmx"))  # unlocked, but its map is not there: still not listed
     again = Progress(_data_dir)  # what was saved, as the next run reads it
     assert [e.file for e in unlocked_entries(again)] == ["a.tmx", "b.tmx"]
     assert continue_index(again) == 1
@@ -169,7 +169,7 @@ def test_title_offers_continue_only_once_there_is_progress(campaign, app):
     title = TitleScene()
     app.push(title)
     assert [label for label, _ in title.menu.options][:2] == ["START", "OPTIONS"]
-    app.progress.unlock("b.tmx")
+    app.progress.unlock(campaign_key("b.tmx"))
     title.enter(app)
     labels = [label for label, _ in title.menu.options]
     assert labels[:3] == ["START", "CONTINUE  (LEVEL 2)", "LEVEL SELECT"]
@@ -198,8 +198,8 @@ def test_completing_levels_unlocks_the_next_saves_best_times_and_ends_the_campai
     complete = app.scene
     assert isinstance(complete, CompleteScene) and not complete.campaign_done
     saved = Progress(_data_dir)
-    assert saved.is_unlocked("b.tmx")
-    assert saved.best_times["a.tmx"] == pytest.approx(play.stage.time, abs=0.001)
+    assert saved.is_unlocked(campaign_key("b.tmx"))
+    assert saved.best_times[campaign_key("a.tmx")] == pytest.approx(play.stage.time, abs=0.001)
     assert play.new_best
     assert [label for label, _ in complete.menu.options][0] == "NEXT LEVEL"
 
@@ -218,7 +218,8 @@ def test_completing_levels_unlocks_the_next_saves_best_times_and_ends_the_campai
     finish(app)
     assert not slow.new_best
     assert slow.best_time == pytest.approx(play.stage.time, abs=0.001)
-    assert Progress(_data_dir).best_times["a.tmx"] == pytest.approx(play.stage.time, abs=0.001)
+    kept = Progress(_data_dir).best_times[campaign_key("a.tmx")]
+    assert kept == pytest.approx(play.stage.time, abs=0.001)
 
 
 def test_campaign_complete_after_the_last_level_goes_back_to_title(tmp_path, monkeypatch, app):

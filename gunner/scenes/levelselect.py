@@ -1,12 +1,16 @@
-"""Level select: the campaign's levels with their best times; locked ones greyed out.
+"""Level select: the campaign's levels with their best times, locked ones greyed out;
+then, under "Custom", the player's own maps (see `gunner.customlevels`).
 
 The first level is always open; completing a level unlocks the next (see
-`PlayScene._save_progress`). Levels whose map file is not there are left out.
+`Progress.record_finish`). Levels whose map file is not there are left out.
+Custom maps are always open, their best times kept apart from the campaign's; one
+the game cannot use is listed as such, and choosing it shows why.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -16,10 +20,12 @@ import pygame
 
 from gunner import config, text
 from gunner.config import DT
+from gunner.customlevels import custom_maps, inspect, unusable
 from gunner.hud import format_time
 from gunner.input import BACK_KEYS, CONFIRM_KEYS, Buttons
 from gunner.render import draw_background
 from gunner.scenes.base import Scene, dim
+from gunner.settings import campaign_key, level_key
 
 if TYPE_CHECKING:
     from gunner.app import App
@@ -28,11 +34,17 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class LevelEntry:
-    index: int  # position in the campaign
+    index: int | None  # position in the campaign; None for a custom map
     file: str  # level1.tmx
     title: str  # the map's `name` property
     unlocked: bool
     best: float | None  # seconds
+    path: Path | None = None  # the map of a custom entry
+    problem: str | None = None  # why the game cannot use this custom map
+
+    @property
+    def custom(self) -> bool:
+        return self.index is None
 
 
 @lru_cache(maxsize=32)
@@ -55,7 +67,7 @@ def map_title(path: Path) -> str:
 
 
 def is_unlocked(progress: Progress | None, index: int, name: str) -> bool:
-    return index == 0 or (progress is not None and progress.is_unlocked(name))
+    return index == 0 or (progress is not None and progress.is_unlocked(campaign_key(name)))
 
 
 def campaign_entries(
@@ -71,9 +83,25 @@ def campaign_entries(
         path = levels_dir / name
         if not path.is_file():
             continue  # not made yet
-        best = progress.best_times.get(name) if progress is not None else None
+        best = progress.best_times.get(campaign_key(name)) if progress is not None else None
         unlocked = is_unlocked(progress, index, name)
         entries.append(LevelEntry(index, name, map_title(path), unlocked, best))
+    return entries
+
+
+def custom_entries(
+    progress: Progress | None,
+    folder: Path | None,
+    extra: Iterable[Path] = (),
+    levels_dir: Path | None = None,
+) -> list[LevelEntry]:
+    """The player's own maps (see `custom_maps`), each with its own best time."""
+    levels_dir = config.LEVELS_DIR if levels_dir is None else levels_dir
+    entries = []
+    for path in custom_maps(folder, extra, levels_dir):
+        info = inspect(path)
+        best = progress.best_times.get(level_key(path, levels_dir)) if progress else None
+        entries.append(LevelEntry(None, path.name, info.title, True, best, path, info.problem))
     return entries
 
 
@@ -89,16 +117,37 @@ def continue_index(progress: Progress | None, **kwargs) -> int | None:
     return unlocked[-1].index if unlocked else None
 
 
+# The list's rows, in pixels of the 480x270 frame; more rows than fit scroll.
+LIST_TOP = 58
+LIST_BOTTOM = 36  # from the frame's bottom: room for the chosen map's file and the keys
+ROW_H = 24
+HEADING_H = 20
+LOCKED = (88, 92, 104)
+
+
+def fit(line: str, size: int, width: int, keep_end: bool = False) -> str:
+    """`line` cut with "..." until it is at most `width` pixels wide at `size`."""
+    font = text.font(size)
+    if font.size(line)[0] <= width:
+        return line
+    while line and font.size(line)[0] > width - font.size("...")[0]:
+        line = line[1:] if keep_end else line[:-1]
+    return "..." + line if keep_end else line + "..."
+
+
 class LevelSelectScene(Scene):
     def __init__(self) -> None:
         self.entries: list[LevelEntry] = []
         self.index = 0
         self.scroll = 0.0
+        self.top = 0  # pixels of the list scrolled off above
 
     def enter(self, app: App) -> None:
-        self.entries = campaign_entries(app.progress)
-        open_ = [i for i, e in enumerate(self.entries) if e.unlocked]
+        self.entries = campaign_entries(app.progress) + custom_entries(
+            app.progress, app.custom_folder, app.extra_levels
+        )
         if self.index >= len(self.entries) or not self.entries[self.index].unlocked:
+            open_ = [i for i, e in enumerate(self.entries) if e.unlocked and not e.custom]
             self.index = open_[-1] if open_ else 0
 
     def move(self, app: App, direction: int) -> None:
@@ -117,9 +166,23 @@ class LevelSelectScene(Scene):
 
         if not self.entries or not self.entries[self.index].unlocked:
             return
-        index = self.entries[self.index].index
+        entry = self.entries[self.index]
         app.audio.play("menu_select")
-        app.open_level(lambda: PlayScene.campaign(app, index), reset=True)
+        if entry.index is not None:
+            index = entry.index
+            app.open_level(lambda: PlayScene.campaign(app, index), reset=True)
+            return
+        path = entry.path
+        assert path is not None
+
+        def play_custom() -> PlayScene:
+            # Read afresh, not from the list: the designer may have fixed it meanwhile.
+            try:
+                return PlayScene(path)
+            except Exception as exc:  # a refusal (ErrorScene), never a traceback
+                raise unusable(path, exc) from exc
+
+        app.open_level(play_custom, reset=True)
 
     def handle_event(self, app: App, event: pygame.event.Event) -> None:
         if event.type != pygame.KEYDOWN:
@@ -136,33 +199,99 @@ class LevelSelectScene(Scene):
     def step(self, app: App, held: Buttons) -> None:
         self.scroll += 30 * DT
 
+    def layout(self, app: App) -> list[tuple[int, str, int | None]]:
+        """(y in the list, kind, entry index) of every row: "entry", "heading" or "empty"."""
+        rows: list[tuple[int, str, int | None]] = []
+        y = 0
+        for i, entry in enumerate(self.entries):
+            if entry.custom and (i == 0 or not self.entries[i - 1].custom):
+                rows.append((y, "heading", None))
+                y += HEADING_H
+            rows.append((y, "entry", i))
+            y += ROW_H
+        if app.custom_folder is not None and not any(e.custom for e in self.entries):
+            rows += [(y, "heading", None), (y + HEADING_H, "empty", None)]
+        return rows
+
+    def keep_in_view(self, rows: list[tuple[int, str, int | None]], height: int) -> None:
+        """Scroll so the chosen row shows whole, moving the list as little as possible;
+        the first entry shows the list from its top."""
+        ys = [y for y, _, i in rows if i == self.index]
+        if not ys or self.index == 0:
+            self.top = 0
+        else:
+            self.top = min(max(self.top, ys[0] + ROW_H - height), ys[0])
+
     def draw(self, app: App, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         draw_background(surface, app.art, self.scroll, 0, h)
         dim(surface, 170)
-        text.draw(surface, "LEVEL SELECT", (w // 2, 24), 36, text.YELLOW, "midtop")
-        left, right = w // 2 - 150, w // 2 + 150
-        y = 76
-        for i, entry in enumerate(self.entries):
-            selected = i == self.index
-            if entry.unlocked:
-                colour = text.YELLOW if selected else text.WHITE
-                best = f"BEST {format_time(entry.best)}" if entry.best else "NOT CLEARED"
-                best_colour = text.GREEN if entry.best else text.GREY
-            else:
-                colour = best_colour = (88, 92, 104)
-                best = "LOCKED"
-            if selected:
-                box = pygame.Rect(left - 10, y - 4, right - left + 20, 26)
-                shade = pygame.Surface(box.size, pygame.SRCALPHA)
-                shade.fill((255, 214, 90, 40))
-                surface.blit(shade, box)
-                text.draw(surface, ">", (left - 4, y), 22, text.YELLOW, "topright")
-            text.draw(surface, f"{entry.index + 1}", (left + 6, y), 22, colour)
-            text.draw(surface, entry.title.upper(), (left + 28, y), 22, colour)
-            text.draw(surface, best, (right, y + 3), 16, best_colour, "topright")
-            y += 30
+        text.draw(surface, "LEVEL SELECT", (w // 2, 16), 36, text.YELLOW, "midtop")
+        left, right = w // 2 - 160, w // 2 + 160
+        height = h - LIST_BOTTOM - LIST_TOP
+        rows = self.layout(app)
+        self.keep_in_view(rows, height)
+        hidden_above = hidden_below = False
+        for y, kind, i in rows:
+            # Only whole rows are drawn; the arrows below say where the rest is.
+            if y < self.top:
+                hidden_above = True
+                continue
+            if y + (ROW_H if kind == "entry" else HEADING_H) > self.top + height:
+                hidden_below = True
+                continue
+            y += LIST_TOP - self.top
+            if kind == "heading":
+                text.draw(surface, "CUSTOM", (left - 4, y + 4), 16, text.CYAN)
+                pygame.draw.line(surface, text.CYAN, (left + 52, y + 11), (right, y + 11))
+            elif kind == "empty":
+                where = fit(f"PUT .TMX MAPS IN {app.custom_folder}", 14, right - left, True)
+                text.draw(surface, where, (left + 6, y), 14, text.GREY)
+            elif i is not None:
+                self.draw_entry(surface, self.entries[i], i == self.index, left, right, y)
+        # Arrows beside the list say there is more of it above or below.
+        x = right + 18
+        if hidden_above:
+            y = LIST_TOP + 2
+            pygame.draw.polygon(surface, text.GREY, [(x - 5, y + 5), (x + 5, y + 5), (x, y)])
+        if hidden_below:
+            y = h - LIST_BOTTOM - 8
+            pygame.draw.polygon(surface, text.GREY, [(x - 5, y), (x + 5, y), (x, y + 5)])
         if not self.entries:
-            text.draw(surface, "NO LEVELS FOUND", (w // 2, y), 22, text.RED, "midtop")
+            text.draw(surface, "NO LEVELS FOUND", (w // 2, LIST_TOP), 22, text.RED, "midtop")
+        elif (chosen := self.entries[self.index]).path is not None:
+            # Which file a custom row is (titles repeat), or why it cannot be played.
+            # The cause alone: the whole line (with the path) shows when it is chosen.
+            about = (chosen.problem or "").removeprefix(f"{chosen.path}: ") or str(chosen.path)
+            colour = text.RED if chosen.problem else text.GREY
+            line = fit(about, 14, w - 20, keep_end=not chosen.problem)
+            text.draw(surface, line, (w // 2, h - 22), 14, colour, "midbottom")
         hint = "UP/DOWN choose   ENTER play   ESC back"
-        text.draw(surface, hint, (w // 2, h - 10), 14, text.GREY, "midbottom")
+        text.draw(surface, hint, (w // 2, h - 6), 14, text.GREY, "midbottom")
+
+    @staticmethod
+    def draw_entry(
+        surface: pygame.Surface, entry: LevelEntry, selected: bool, left: int, right: int, y: int
+    ) -> None:
+        if not entry.unlocked:
+            colour = best_colour = LOCKED
+            best = "LOCKED"
+        else:
+            colour = text.YELLOW if selected else text.WHITE
+            if entry.problem:
+                best, best_colour = "CANNOT LOAD", text.RED
+            elif entry.best:
+                best, best_colour = f"BEST {format_time(entry.best)}", text.GREEN
+            else:
+                best, best_colour = "NOT CLEARED", text.GREY
+        if selected:
+            box = pygame.Rect(left - 10, y - 3, right - left + 20, ROW_H - 2)
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            shade.fill((255, 214, 90, 40))
+            surface.blit(shade, box)
+            text.draw(surface, ">", (left - 4, y), 22, text.YELLOW, "topright")
+        if entry.index is not None:
+            text.draw(surface, f"{entry.index + 1}", (left + 6, y), 22, colour)
+        status = text.draw(surface, best, (right, y + 3), 16, best_colour, "topright")
+        title = fit(entry.title.upper(), 22, status.left - 8 - (left + 28))
+        text.draw(surface, title, (left + 28, y), 22, colour)

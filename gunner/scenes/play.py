@@ -20,6 +20,7 @@ from gunner.input import PAUSE_KEYS, Buttons
 from gunner.level import LevelError, load_level
 from gunner.render import draw_stage
 from gunner.scenes.base import Scene
+from gunner.settings import campaign_key, level_key
 from gunner.stage import Stage
 
 # F6 adds this many soldiers (and a quarter as many turrets).
@@ -79,6 +80,13 @@ class PlayScene(Scene):
         return PlayScene(
             self.path, self.campaign_index, self.seed, crowd=self.crowd, design=self.design
         )
+
+    @property
+    def progress_key(self) -> str:
+        """How progress.json names this map: a custom map can never pass for a campaign one."""
+        if self.campaign_index is not None:
+            return campaign_key(CAMPAIGN[self.campaign_index])
+        return level_key(self.path, LEVELS_DIR)
 
     def has_next_level(self) -> bool:
         """A next campaign level whose map exists (levels still being made are skipped)."""
@@ -199,15 +207,13 @@ class PlayScene(Scene):
                 app.push(GameOverScene(self))
 
     def _save_progress(self, app: App) -> None:
-        """Best time for this map; the next campaign level opens up."""
+        """Best time for this map; after a campaign level, the next one opens up."""
         if app.progress is None or self.replay is not None:
             return  # a replay is not the player's own run
-        name = self.path.name
+        key = self.progress_key
         try:
-            self.new_best = app.progress.record_time(name, self.stage.time)
-            self.best_time = app.progress.best_times.get(name)
-            if name in CAMPAIGN and CAMPAIGN.index(name) + 1 < len(CAMPAIGN):
-                app.progress.unlock(CAMPAIGN[CAMPAIGN.index(name) + 1])
+            self.new_best = app.progress.record_finish(key, self.stage.time)
+            self.best_time = app.progress.best_times.get(key)
         except OSError as exc:  # a full disk must not end the run
             print(f"gunner: cannot save progress: {exc}", file=sys.stderr)
 

@@ -22,6 +22,7 @@ class TitleScene(Scene):
         self.scroll = 0.0
 
     def enter(self, app: App) -> None:
+        from gunner.customlevels import custom_maps
         from gunner.scenes.levelselect import LevelSelectScene, continue_index
         from gunner.scenes.options import OptionsScene
         from gunner.scenes.play import PlayScene
@@ -33,6 +34,8 @@ class TitleScene(Scene):
         latest = continue_index(app.progress)
         if latest is not None:
             options.append((f"CONTINUE  (LEVEL {latest + 1})", lambda: play(latest)))
+        # A new player with maps of their own needs the way to them too.
+        if latest is not None or custom_maps(app.custom_folder, app.extra_levels):
             options.append(("LEVEL SELECT", lambda: app.push(LevelSelectScene())))
         options += [("OPTIONS", lambda: app.push(OptionsScene())), ("QUIT", app.quit)]
         # Coming back from a sub-screen keeps the choice it was opened from.
