@@ -376,6 +376,23 @@ class BulletRows:
             raise ValueError("a bullet is already in the broad phase")
         self._set(np.concatenate([self.ids, ids]), np.concatenate([self.boxes, boxes]))
 
+    def file_all(self, ids: np.ndarray, boxes: np.ndarray) -> None:
+        """The bullet system's own bulk filing, at the end of its step: every bullet,
+        with ids it hands out ascending and unique, into an empty class (`add_many`
+        checks both for other callers)."""
+        if len(self.ids):
+            self.add_many(ids, boxes)
+        else:
+            self._set(ids, boxes)
+
+    def remove_filed(self, ids: np.ndarray) -> None:
+        """The bullet system's own bulk removal at the start of its step: all it filed,
+        which is usually every row."""
+        if len(ids) == len(self.ids) and (not len(ids) or ids[-1] == self.ids[-1]):
+            self._set(_NO_IDS, _NO_BOXES)
+        else:
+            self.remove_many(ids)
+
     def remove_many(self, ids: np.ndarray) -> None:
         """Take bullets ``ids`` out. KeyError if one is absent."""
         ids = np.asarray(ids, dtype=np.int64)
@@ -491,34 +508,26 @@ class StageTree:
         return self.entity.checks + self.enemy.checks + self.solid.checks
 
     def add(self, item: Any) -> None:
-        # Solids, then the enemy team, then the rest (written out here and in `remove`:
-        # both run once per entity per step).
-        if item.solid:
-            self.solid.add(item)
-        elif item.team == "enemy":
-            self.enemy.add(item)
-        else:
-            self.entity.add(item)
-            if item.shootable and item.team != "player":
-                self._targets += 1
-
-    def remove(self, item: Any) -> None:
+        # Solids, then the enemy team, then the rest. The class is remembered on the
+        # item, so `remove` (once per entity per step) goes straight to it, even if the
+        # item's `solid` changed while filed (a door opened).
         if item.solid:
             home = self.solid
         elif item.team == "enemy":
             home = self.enemy
         else:
             home = self.entity
-        try:
-            home.remove(item)
-        except KeyError:  # its `solid` changed while filed (a door opened)
-            for other in self.classes:
-                if other is not home and item in other:
-                    other.remove(item)
-                    home = other
-                    break
-            else:
-                raise
+            if item.shootable and item.team != "player":
+                self._targets += 1
+        home.add(item)
+        item.filed_in = home
+
+    def remove(self, item: Any) -> None:
+        home = getattr(item, "filed_in", None)
+        if home is None:
+            raise KeyError("not in the broad phase")
+        home.remove(item)
+        item.filed_in = None
         if home is self.entity and item.shootable and item.team != "player":
             self._targets -= 1
 

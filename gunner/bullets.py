@@ -212,7 +212,7 @@ class BulletSystem:
         tree = stage.tree
         n = self.n
         if self.filed:
-            tree.bullets.remove_many(self.id[: self.filed])
+            tree.bullets.remove_filed(self.id[: self.filed])
             self.filed = 0
         if n == 0:
             return
@@ -228,12 +228,14 @@ class BulletSystem:
             if few
             else np.flatnonzero(t_wall <= 1.0).tolist()
         )
+        # Where each bullet is before its move: struck ones stay where they struck.
+        xs, ys = (list(x0), list(y0)) if few else (x0, y0)
         for i in sorted(set(walls) | strikes.keys()):
             hit = False
             for t, other in strikes.get(i, ()):
                 if t > t_end[i] or not other.alive:
                     continue
-                self.x[i], self.y[i] = x0[i] + dx[i] * t, y0[i] + dy[i] * t
+                self.x[i], self.y[i] = xs[i], ys[i] = x0[i] + dx[i] * t, y0[i] + dy[i] * t
                 alive[i] = False
                 bullet = self.bullet(i)
                 other.hit(bullet, stage)
@@ -244,13 +246,12 @@ class BulletSystem:
                 break
             if not hit and t_wall[i] <= 1.0:
                 t = t_wall[i]
-                self.x[i], self.y[i] = x0[i] + dx[i] * t, y0[i] + dy[i] * t
+                self.x[i], self.y[i] = xs[i], ys[i] = x0[i] + dx[i] * t, y0[i] + dy[i] * t
                 alive[i] = False
                 self._burst(i, stage, float(self.x[i]), float(self.y[i]))
                 stage.emit("hit_wall")
         map_w, map_h = stage.tilemap.pixel_width, stage.tilemap.pixel_height
         if few:  # the same moves and edge test as below, in plain floats
-            xs, ys = self.x[:n].tolist(), self.y[:n].tolist()
             for i in range(n):
                 if alive[i]:  # struck bullets stay where they struck
                     x, y = xs[i] + dx[i], ys[i] + dy[i]
@@ -261,6 +262,20 @@ class BulletSystem:
             self.x[:n], self.y[:n] = xs, ys
             if not all(alive):
                 self._keep(np.array(alive, dtype=bool))
+                xs = [x for x, keep in zip(xs, alive, strict=True) if keep]
+                ys = [y for y, keep in zip(ys, alive, strict=True) if keep]
+            # One array of boxes from the floats, filed without re-checking the ids
+            # (this system hands them out ascending and unique).
+            boxes = np.array(
+                [
+                    (x - HALF, y - HALF, BULLET_SIZE, BULLET_SIZE)
+                    for x, y in zip(xs, ys, strict=True)
+                ],
+                dtype=np.float32,
+            ).reshape(-1, 4)
+            tree.bullets.file_all(self.id[: self.n], boxes)
+            self.filed = self.n
+            return
         else:
             flying = alive.copy()  # struck bullets stay where they struck
             self.x[:n][flying] += dx[flying]

@@ -87,8 +87,9 @@ class Entity:
     def from_spawn(cls, spawn: Spawn) -> Entity:
         return cls(pygame.FRect(spawn.x, spawn.y, max(spawn.w, 1), max(spawn.h, 1)))
 
-    # Attributes that are not state carried from step to step (none by default).
-    NOT_STATE: frozenset[str] = frozenset()
+    # Attributes that are not state carried from step to step: by default only the
+    # broad-phase class the stage filed it in (`StageTree.add` sets it).
+    NOT_STATE: frozenset[str] = frozenset({"filed_in"})
 
     def sim_state(self) -> dict[str, Any]:
         """Everything this entity carries from one step to the next, for the stage's
