@@ -57,13 +57,32 @@ NASTY = [
 ]
 ATTRS = ["x", "y", "width", "height", "id", "gid", "rotation", "width", "height",
          "tilewidth", "tileheight", "firstgid", "margin", "spacing", "tilecount", "columns",
-         "offsetx", "offsety", "opacity", "visible", "encoding", "compression"]  # fmt: skip
+         "offsetx", "offsety", "opacity", "visible", "encoding", "compression",
+         "parallaxx", "parallaxy", "tintcolor", "repeatx", "template", "duration",
+         "tileid", "parallaxoriginx", "trans"]  # fmt: skip
+# Tiled features a designer may add to a map (groups, image layers, tile objects,
+# templates, animations), with {} filled from NASTY or plausible values.
+FEATURES = [
+    '<group offsetx="{}" opacity="{}" tintcolor="{}" visible="{}" parallaxx="{}">'
+    '<imagelayer offsety="{}"><image source="../assets/bg_far.png"/></imagelayer></group>',
+    '<imagelayer repeatx="1" repeaty="{}" offsetx="{}" parallaxy="{}">'
+    '<image source="../assets/{}"/></imagelayer>',
+    '<imagelayer name="{}"/>',
+    '<objectgroup parallaxx="{}" offsetx="{}"><object id="9001" gid="{}" x="{}" y="{}" '
+    'width="{}" height="{}" rotation="{}"/></objectgroup>',
+    '<objectgroup><object id="9002" template="{}" x="{}" y="{}"/></objectgroup>',
+    '<group visible="{}"><group offsetx="{}" tintcolor="{}"><objectgroup>'
+    '<object id="9003" type="Soldier" x="{}" y="{}"><point/></object></objectgroup>'
+    "</group></group>",
+]
+PLAUSIBLE = ["0", "1", "0.5", "8.5", "-3", "16", "#ff8080", "#80ff0000", "2", "3", "1.5",
+             "tiles.png", "bg_near.png", "../assets/tiles.tsx", "x.tx", "x.tj", "200"]  # fmt: skip
 
 
 def mutate(text: str, rng: random.Random) -> str:
     """A few random edits of the kinds that have broken maps before."""
     for _ in range(rng.randint(1, 4)):
-        kind = rng.randrange(7)
+        kind = rng.randrange(8)
         if kind == 0:  # an attribute's value
             attr = rng.choice(ATTRS)
             spots = [m.span(1) for m in re.finditer(rf'\b{attr}="([^"]*)"', text)]
@@ -100,6 +119,10 @@ def mutate(text: str, rng: random.Random) -> str:
                 classes = ["Player", "Exit", "Door", "OilDrum", "Soldier", "Rifleman", "Turret",
                            "Drone", "Pickup", "Keycard", "Checkpoint", "", "Boss"]  # fmt: skip
                 text = text[:a] + rng.choice(classes) + text[b:]
+        elif kind == 7:  # a Tiled feature added, with odd or plausible values
+            feature = rng.choice(FEATURES)
+            values = [rng.choice(NASTY + PLAUSIBLE * 3) for _ in range(feature.count("{}"))]
+            text = text.replace("</map>", feature.format(*values) + "</map>", 1)
         else:  # an object turned into a point, or a point into a huge rectangle
             text = (
                 text.replace("<point/>", "<ellipse/>", 1)
