@@ -187,6 +187,35 @@ class Art:
             self._rotated[key] = pygame.transform.scale(frame, size)
         return self._rotated[key]
 
+    def platform(self, width: int, height: int, oneway: bool = False) -> pygame.Surface:
+        """A moving platform's plank, drawn for its size: a riveted steel girder, or a
+        grate with a hazard-striped lip for a one-way one. Cached per size."""
+        key = (f"platform{'-oneway' if oneway else ''}", width, height)
+        if key not in self._rotated:
+            w, h = max(2, width), max(2, height)
+            plank = pygame.Surface((w, h), pygame.SRCALPHA)
+            outline, steel, light, dark = (
+                (20, 16, 26),
+                (104, 116, 134),
+                (168, 180, 196),
+                (62, 70, 86),
+            )
+            plank.fill(outline)
+            body = pygame.Rect(1, 1, w - 2, h - 2)
+            plank.fill(dark if oneway else steel, body)
+            plank.fill(light, (1, 1, w - 2, 1))  # the lit top edge riders stand on
+            if oneway:  # a grate: see-through slots, hazard stripes along the lip
+                for x in range(3, w - 3, 4):
+                    plank.fill((0, 0, 0, 0), (x, 3, 2, max(1, h - 5)))
+                for x in range(1, w - 1, 6):
+                    plank.fill((236, 180, 40), (x, 1, 3, 1))
+            else:
+                for x in range(4, w - 3, 8):  # rivets
+                    plank.fill(light, (x, h // 2, 1, 1))
+                plank.fill(dark, (1, h - 2, w - 2, 1))
+            self._rotated[key] = plank
+        return self._rotated[key]
+
     def effect_frame(self, name: str, index: int, angle: float = 0.0) -> pygame.Surface:
         """An effect frame rotated to `angle` degrees, cached per 45 degrees."""
         frames = self.effects.get(name) or self.effects["impact"]

@@ -61,6 +61,8 @@ def problems(level: Level, schema: dict[str, ObjectClass] | None = None) -> list
         where = where_object(spawn)
         found += [(where, message) for message in refused.pop(where, [])]
         spec = schema.get(spawn.cls)
+        if spec is None and spawn.used_as_path and not spawn.cls:
+            continue  # a moving platform's path: a line, not a thing to spawn
         if spec is None:
             known = ", ".join(sorted(schema))
             what = f"unknown class '{spawn.cls}'" if spawn.cls else "has no class"

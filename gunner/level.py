@@ -66,6 +66,11 @@ class Spawn:
     id: int = 0
     name: str = ""
     props: dict[str, Any] = field(default_factory=dict)
+    # A polyline's or polygon's points, in map pixels; a point object's own spot.
+    points: list[tuple[float, float]] = field(default_factory=list)
+    # The points of the path a MovingPlatform follows (its `path` object's points).
+    path: list[tuple[float, float]] = field(default_factory=list)
+    used_as_path: bool = False  # another object's `path`: a line, not a thing
 
     @property
     def foot(self) -> tuple[float, float]:
@@ -812,6 +817,48 @@ def usable_problems(level: Level, schema: dict[str, Any] | None = None) -> list[
         if spec is not None:
             spawn.props, messages = validate_props(spec, spawn.props)
             found += [(where, message) for message in messages]
+    found += _paths(level)
+    return found
+
+
+def _paths(level: Level) -> list[tuple[str, str]]:
+    """Give each MovingPlatform the points of its `path` object; (WHERE, MESSAGE) for
+    a path that does not exist or has no points."""
+    from gunner.objects import geometry_problems
+
+    found = []
+    by_id = {spawn.id: spawn for spawn in level.spawns}
+    for spawn in level.spawns:
+        if spawn.cls != "MovingPlatform":
+            continue
+        ref = spawn.props.get("path")
+        target = by_id.get(ref) if isinstance(ref, int) and ref else None
+        if target is None or target is spawn:
+            found.append(
+                (
+                    where_object(spawn),
+                    f"path {ref!r} is not another object in the map; "
+                    "set it to a polyline or a point",
+                )
+            )
+        elif not target.points:
+            found.append(
+                (
+                    where_object(spawn),
+                    f"path object {target.id} is a rectangle; draw a polyline or a point",
+                )
+            )
+        elif any(geometry_problems(x, y, 0, 0, *level.pixel_size) for x, y in target.points):
+            found.append(
+                (where_object(spawn), f"path object {target.id} reaches far outside the map")
+            )
+        else:
+            target.used_as_path = True
+            if len(target.points) == 1:  # a point: travel there and back
+                start = (spawn.x + spawn.w / 2, spawn.y)
+                spawn.path = [start, target.points[0]]
+            else:
+                spawn.path = list(target.points)
     return found
 
 
@@ -997,8 +1044,33 @@ def _read_object(
         id=int(obj.get("id", "0")),
         name=str(obj.get("name", "")),
         props={**defaults(cls), **tile_props, **parse_properties(obj)},
+        points=_points(obj, x + look.dx, y + look.dy),
     )
     return spawn, None
+
+
+MAX_POINTS = 1000  # in one polyline or polygon
+
+
+def _points(obj: ET.Element, x: float, y: float) -> list[tuple[float, float]]:
+    """A polyline's or polygon's points in map pixels; [(x, y)] for a point object."""
+    if obj.find("point") is not None:
+        return [(x, y)]
+    shape = obj.find("polyline")
+    if shape is None:
+        shape = obj.find("polygon")
+    if shape is None:
+        return []
+    points = []
+    for pair in (shape.get("points") or "").split()[:MAX_POINTS]:
+        px, _, py = pair.partition(",")
+        try:
+            fx, fy = float(px), float(py)
+        except ValueError:
+            return []  # the validator names a path without points
+        if math.isfinite(fx) and math.isfinite(fy):
+            points.append((x + fx, y + fy))
+    return points
 
 
 class _TileInfo:

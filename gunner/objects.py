@@ -130,6 +130,26 @@ SCHEMA: dict[str, ObjectClass] = {
             ),
         },
     ),
+    "MovingPlatform": ObjectClass(
+        shape="rectangle",
+        color="#8ca0b4",
+        doc="A platform (its rectangle, e.g. 48x8) that moves along its `path`: the "
+        "shape of a polyline drawn from it, or to a point and back. It carries whatever "
+        "stands on it, pushes what it runs into, and stops rather than crush anyone.",
+        props={
+            "path": Prop("object", 0, "the polyline or point it travels along", required=True),
+            "speed": Prop("float", 50.0, "pixels per second", low=1, high=600),
+            "wait": Prop("float", 0.6, "seconds it waits at each end", low=0, high=60),
+            "mode": Prop(
+                "string",
+                "pingpong",
+                "pingpong: back along the path; loop: round to its start",
+                allowed=("pingpong", "loop"),
+                enum="PlatformMode",
+            ),
+            "oneway": Prop("bool", False, "stand on it, jump up through it, drop through"),
+        },
+    ),
     "OilDrum": ObjectClass(
         shape="point",
         color="#f47c24",
@@ -238,6 +258,14 @@ def coerce(name: str, prop: Prop, value: Any) -> tuple[Any, str | None]:
             return prop.default, f"property '{name}' must be set{choices}"
         return prop.default, None
     kind = prop.type
+    if kind == "object":  # another object's id; Tiled writes 0 for none
+        if isinstance(value, str) and _INT.fullmatch(value.strip()):
+            value = int(value.strip())
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
+            return prop.default, f"property '{name}' should be an object, not {_short(value)}"
+        if value == 0 and prop.required:
+            return prop.default, f"property '{name}' must be set (pick an object)"
+        return value, None
     if kind == "bool":
         if isinstance(value, bool):
             return value, None

@@ -267,8 +267,11 @@ class Stage:
             ]
             if len(solids) > 1:
                 solids.sort(key=_SERIAL)  # the same push-out order under every design
+        feet = box.bottom  # before the move: a one-way plank holds only what was above it
         wall = tiles.move_x(box, dx)
         for other in solids:
+            if other.oneway:
+                continue  # one-way planks never block sideways
             if box.colliderect(other.hitbox):
                 if dx > 0:
                     box.right = other.hitbox.left
@@ -278,6 +281,12 @@ class Stage:
                     wall = -1
         vertical = tiles.move_y(box, dy, drop_through)
         for other in solids:
+            if other.oneway:
+                lands = dy > 0 and not drop_through and feet <= other.hitbox.top + 0.01
+                if lands and box.colliderect(other.hitbox):
+                    box.bottom = other.hitbox.top
+                    vertical = 1
+                continue
             if box.colliderect(other.hitbox):
                 if dy > 0:
                     box.bottom = other.hitbox.top
@@ -299,12 +308,23 @@ class Stage:
             for other in self.query(probe, "entity_entity", entity, solids=True)
         )
 
+    def on_oneway(self, entity: Entity) -> bool:
+        """Is the entity standing on a one-way solid (a one-way moving plank)?"""
+        box = entity.hitbox
+        probe = pygame.FRect(box.x, box.bottom, box.width, 1)
+        return any(
+            other.oneway and other.alive and other.hitbox.top == box.bottom
+            for other in self.query(probe, "entity_entity", entity, solids=True)
+        )
+
     def line_of_sight(self, x0: float, y0: float, x1: float, y1: float) -> bool:
         """No solid tile and no solid entity (a closed door) lies between the points."""
         if not self.tilemap.line_of_sight(x0, y0, x1, y1):
             return False
         span = pygame.FRect(min(x0, x1), min(y0, y1), abs(x1 - x0) + 1, abs(y1 - y0) + 1)
         for other in self.query(span, "entity_entity", solids=True):
+            if other.oneway:
+                continue  # a one-way plank is a catwalk: you see through under it
             if other.solid and other.alive and other.hitbox.clipline(x0, y0, x1, y1):
                 return False
         return True

@@ -75,6 +75,8 @@ class Entity:
     # Solid entities (doors, drums) block movers that go through `Stage.move`, stop
     # every team's bullets, and block line of sight.
     solid = False
+    # A solid that holds up only what lands on it from above (a one-way moving plank).
+    oneway = False
     # The order it entered the stage (set by Stage.add_entity): broad-phase queries
     # list items in this order, so no design's internal order can change the play.
     serial = -1

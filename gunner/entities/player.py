@@ -155,7 +155,9 @@ class Player(Entity):
 
         # Jump, drop through a platform, or fall.
         if self.jump_buffer > 0 and self.coyote > 0:
-            if held & Buttons.DOWN and tiles.standing_on(self.hitbox) == ONEWAY:
+            if held & Buttons.DOWN and (
+                tiles.standing_on(self.hitbox) == ONEWAY or stage.on_oneway(self)
+            ):
                 self.drop_timer = DROP_TIME
             else:
                 self.vy = -JUMP_SPEED
