@@ -121,7 +121,8 @@ class Stage:
         for spawn in level.spawns:
             entity = create_entity(spawn)
             if entity is None:
-                self.unknown_classes.append(spawn.cls)
+                if not spawn.used_as_path:  # a platform's path line is not a thing
+                    self.unknown_classes.append(spawn.cls)
                 continue
             if isinstance(entity, Player):
                 if player is not None:

@@ -57,6 +57,11 @@ Objects go to the `objects` layer; their own cell stays empty on the tile layers
     R   Door color=red   U   blue door   Y   yellow door: a vertical run of exactly three
         letters is one 16x48 Door
     o   OilDrum                 16x24     c   Checkpoint        16x32
+    ~   MovingPlatform: a horizontal run of `~` is one 8 px thick plank at the top of
+        its cells; `@path COL,ROW DC,DR ...` (its first cell, then tile offsets of the
+        path's points from it) gives it a path, written as a polyline it follows;
+        `@at COL,ROW speed=60 wait=1 mode=loop oneway=true` sets the rest. The
+        finishing check ignores platforms: a level must be finishable without them.
 
 Every object but doors and drones stands on the tile below its marker: the object's
 rectangle bottom is the bottom of the marker cell, its x is centred on the cell (the
@@ -164,6 +169,8 @@ OBJECT_CHARS: dict[str, tuple[str, dict[str, str], int, int]] = {
     "c": ("Checkpoint", {}, 16, 32),
 }
 DOOR_CHARS = {"R": "red", "U": "blue", "Y": "yellow"}
+PLATFORM_CHAR = "~"
+PLATFORM_HEIGHT = 8  # px
 DOOR_HEIGHT = 3  # tiles
 ENEMY_CLASSES = ("Soldier", "Rifleman", "Turret", "Drone")
 # Markers that need no floor under them (a drone flies; a turret bolts to any side).
@@ -177,10 +184,16 @@ PROPERTY_TYPES = {
     "ammo": "int",
     "radius": "float",
     "damage": "int",
+    "wait": "float",
+    "oneway": "bool",
+    "path": "object",
 }
 # Cells that sit in front of the background and borrow the decoration above them.
 OVERLAY_CHARS = (
-    {ONEWAY_CHAR, "B", PLAYER_CHAR} | set(FOREGROUND_CHARS) | set(OBJECT_CHARS) | set(DOOR_CHARS)
+    {ONEWAY_CHAR, "B", PLAYER_CHAR, PLATFORM_CHAR}
+    | set(FOREGROUND_CHARS)
+    | set(OBJECT_CHARS)
+    | set(DOOR_CHARS)
 )
 # Blocks that cover the ground next to them (no grass or cliff rim where they touch).
 # Crates and platforms do not: grass runs on under a crate and the dirt face shows.
@@ -219,6 +232,8 @@ class Layout:
     seed: int = 1
     # (col, row) of an object marker -> extra properties from `@at` / `@drop` lines.
     overrides: dict[tuple[int, int], dict[str, str]] = field(default_factory=dict)
+    # (col, row) of a platform's first cell -> its path's points, in tiles from there.
+    paths: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict)
 
     @property
     def width(self) -> int:
@@ -265,6 +280,9 @@ class MapObject:
     h: int
     props: dict[str, str]
     cell: tuple[int, int]  # (col, row); a door's is its bottom cell
+    # A platform's path: polyline points in px from (x + w / 2, y), written as their own
+    # object right after it (its `path` property names that object).
+    path: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def color(self) -> str:
@@ -291,9 +309,11 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
         | set(FOREGROUND_CHARS)
         | set(OBJECT_CHARS)
         | set(DOOR_CHARS)
+        | {PLATFORM_CHAR}
         | EMPTY_CHARS
     )
     rows: list[str] = []
+    paths: dict[tuple[int, int], list[tuple[int, int]]] = {}
     properties: dict[str, str] = {}
     overrides: dict[tuple[int, int], dict[str, str]] = {}
     override_lines: dict[tuple[int, int], int] = {}
@@ -307,6 +327,12 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
             value = value.strip()
             if key == "seed":
                 seed = int(value)
+            elif key == "path":
+                cell_text, *steps = value.split()
+                cell = _parse_cell(cell_text, where)
+                paths[cell] = [(0, 0)] + [_parse_cell(step, where) for step in steps]
+                if len(paths[cell]) < 2:
+                    raise LayoutError(f"{where}: a path needs at least one DC,DR after the cell")
             elif key in ("at", "drop"):
                 cell_text, _, rest = value.partition(" ")
                 cell = _parse_cell(cell_text, where)
@@ -333,10 +359,15 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
         raise LayoutError(f"{source}: no map rows")
     for (col, row), number in override_lines.items():
         ok = 0 <= row < len(rows) and 0 <= col < len(rows[0])
-        if not ok or (rows[row][col] not in OBJECT_CHARS and rows[row][col] not in DOOR_CHARS):
+        markers = set(OBJECT_CHARS) | set(DOOR_CHARS) | {PLATFORM_CHAR}
+        if not ok or rows[row][col] not in markers:
             found = repr(rows[row][col]) if ok else "outside the map"
             raise LayoutError(f"{source}:{number}: no object marker at {col},{row} (found {found})")
-    return Layout(rows, properties, seed, overrides)
+    for col, row in paths:
+        ok = 0 <= row < len(rows) and 0 <= col < len(rows[0])
+        if not ok or rows[row][col] != PLATFORM_CHAR or (col and rows[row][col - 1] == "~"):
+            raise LayoutError(f"{source}: @path {col},{row} is not the first cell of a platform")
+    return Layout(rows, properties, seed, overrides, paths)
 
 
 # -- auto-tiling ---------------------------------------------------------------------------
@@ -512,6 +543,21 @@ def _objects(layout: Layout) -> list[MapObject]:
                         (col, bottom),
                     )
                 )
+            elif ch == PLATFORM_CHAR and (col, row) not in used:
+                run = 0
+                while col + run < layout.width and layout.at(col + run, row) == ch:
+                    used.add((col + run, row))
+                    run += 1
+                if (col, row) not in layout.paths:
+                    raise LayoutError(f"platform at {col},{row} has no '@path {col},{row} ...'")
+                x, y = col * TILE, row * TILE
+                path = [(dc * TILE, dr * TILE) for dc, dr in layout.paths[(col, row)]]
+                props = dict(layout.overrides.get((col, row), {}))
+                obj = MapObject(
+                    "MovingPlatform", x, y, run * TILE, PLATFORM_HEIGHT, props, (col, row)
+                )
+                obj.path = path
+                objects.append(obj)
             elif ch in OBJECT_CHARS:
                 cls, fixed, ow, oh = OBJECT_CHARS[ch]
                 if cls not in FLOATING_CLASSES and not floor(col, row):
@@ -561,7 +607,8 @@ def tmx_text(level: LevelMap, tileset_source: str) -> str:
         f'<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" '
         f'renderorder="right-down" width="{level.width}" height="{level.height}" '
         f'tilewidth="{TILE}" tileheight="{TILE}" infinite="0" '
-        f'nextlayerid="{objects_layer_id + 1}" nextobjectid="{len(level.objects) + 3}">',
+        f'nextlayerid="{objects_layer_id + 1}" '
+        f'nextobjectid="{len(level.objects) + sum(1 for o in level.objects if o.path) + 3}">',
         " <properties>",
         *(
             f"  <property name={quoteattr(k)} value={quoteattr(v)}/>"
@@ -589,17 +636,28 @@ def tmx_text(level: LevelMap, tileset_source: str) -> str:
         f'  <object id="2" name="exit" type="Exit" x="{ec * TILE}" y="{er * TILE}" '
         f'width="{ew * TILE}" height="{eh * TILE}"/>',
     ]
-    for number, obj in enumerate(level.objects, start=3):
+    number = 2
+    for obj in level.objects:
+        number += 1
         head = (
             f'  <object id="{number}" type="{obj.cls}" x="{obj.x}" y="{obj.y}" '
             f'width="{obj.w}" height="{obj.h}"'
         )
-        if not obj.props:
+        props = dict(obj.props) | ({"path": str(number + 1)} if obj.path else {})
+        if not props:
             out.append(head + "/>")
             continue
         out += [head + ">", "   <properties>"]
-        out += [_property_xml(k, v, "    ") for k, v in sorted(obj.props.items())]
+        out += [_property_xml(k, v, "    ") for k, v in sorted(props.items())]
         out += ["   </properties>", "  </object>"]
+        if obj.path:  # the line it follows, from the middle of its top
+            number += 1
+            points = " ".join(f"{px},{py}" for px, py in obj.path)
+            out += [
+                f'  <object id="{number}" name="path" x="{obj.x + obj.w // 2}" y="{obj.y}">',
+                f'   <polyline points="{points}"/>',
+                "  </object>",
+            ]
     out += [" </objectgroup>", "</map>", ""]
     return "\n".join(out)
 
