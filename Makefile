@@ -7,7 +7,7 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 # (the data folders are mapped into the package); keep `make run` quiet.
 PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet
 
-.PHONY: run test bench lint format assets levels soak replays bundle fuzz clean
+.PHONY: run test bench lint format assets levels soak replays bundle fuzz mutants clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -67,9 +67,14 @@ MUTANTS ?= 500
 fuzz: $(VENV)/.dev
 	$(HEADLESS) $(BIN)/python tools/fuzz_maps.py --mutants $(MUTANTS) $(ARGS)
 
+# Mutation testing of the simulation core (tools/mutants.py), never part of `make test`:
+# ARGS="turret tilemap" picks modules, ARGS="--jobs 1" spares a busy machine.
+mutants: $(VENV)/.dev
+	$(HEADLESS) $(BIN)/python tools/mutants.py $(ARGS)
+
 # A one-folder frozen build in dist/gunner/ (PyInstaller, from gunner.spec).
 bundle: $(VENV)/.dev
 	$(BIN)/pyinstaller --noconfirm gunner.spec
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .mypy_cache build dist
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .mypy_cache .mutants build dist

@@ -1,0 +1,698 @@
+"""Mutation testing of the simulation core: does the suite notice when the code is wrong?
+
+Each function body of the chosen modules is mutated one small change at a time (a
+comparison flipped, an operator swapped, a constant moved by one, a condition negated
+away, a return value dropped, an assignment or call deleted). For every mutant a forked
+child swaps the mutated code object into the live function and runs, with `pytest -x`,
+only the tests that execute that function (learnt once from a traced baseline run),
+fastest first. A failing test kills the mutant; a test running far past its baseline
+time counts as a timeout (the mutant hangs the game, which a player notices too).
+
+The replay-hash tests are never run: a mutant counts as killed only by a test that
+checks behaviour. Rendering (`draw`, animation frames) is not simulation and is not
+mutated; neither are module constants or class attributes (tuned data, not logic).
+
+Survivors that cannot change behaviour are listed, with a reason, in docs/mutants.md
+(lines "- `KEY` reason"); the score is killed / (mutants - equivalent).
+
+    python tools/mutants.py                      # every module
+    python tools/mutants.py quadtree bullets     # some (names from MODULES)
+    python tools/mutants.py tilemap --jobs 2 --show-killed
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import hashlib
+import json
+import os
+import re
+import signal
+import sys
+import time
+import types
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STATE = ROOT / ".mutants"
+EQUIVALENT_FILE = ROOT / "docs" / "mutants.md"
+
+# module name -> source file. Every test may kill any mutant: a traced baseline run
+# learns which tests run which function, and each mutant faces only those.
+MODULES: dict[str, str] = {
+    "quadtree": "gunner/quadtree.py",
+    "tilemap": "gunner/tilemap.py",
+    "bullets": "gunner/bullets.py",
+    "stage": "gunner/stage.py",
+    "player": "gunner/entities/player.py",
+    "enemy": "gunner/entities/enemy.py",
+    "soldier": "gunner/entities/soldier.py",
+    "turret": "gunner/entities/turret.py",
+    "drone": "gunner/entities/drone.py",
+    "rifleman": "gunner/entities/rifleman.py",
+    "broadphase": "gunner/broadphase.py",
+}
+# Never run: the replay tests compare whole-run state hashes with stored ones (a kill
+# there says nothing about behaviour); the soak is minutes of random play checking
+# invariants (too slow to run per mutant); the packaging tests build and install the
+# game in other processes, where no mutant is present.
+EXCLUDED_TESTS = [
+    "tests/test_replay.py",
+    "tests/test_soak.py",
+    "tests/test_bundle.py",
+    "tests/test_install.py",
+]
+# Presentation, not simulation: rendering reads the stage and never changes it.
+SKIP_FUNCTIONS = {"draw", "draw_frame", "frame", "__repr__"}
+PRAGMA = "pragma: no mutate"
+BUDGET = 4.0  # seconds of traced baseline time per mutant
+# A child exits straight after its run: skip pytest's final garbage collection.
+QUIET = ["-p", "no:unraisableexception"]
+
+CMP_SWAP: dict[type, type] = {
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+}
+BIN_SWAP: dict[type, type] = {
+    ast.Add: ast.Sub,
+    ast.Sub: ast.Add,
+    ast.Mult: ast.Div,
+    ast.Div: ast.Mult,
+    ast.FloorDiv: ast.Mult,
+    ast.Mod: ast.FloorDiv,
+    ast.BitAnd: ast.BitOr,
+    ast.BitOr: ast.BitAnd,
+    ast.LShift: ast.RShift,
+    ast.RShift: ast.LShift,
+}
+
+
+@dataclass
+class Mutant:
+    module: str
+    unit: str  # qualified name of the outermost function holding the change
+    unit_line: int  # its first line (decorators included), to find the live function
+    index: int  # position of the changed node in the module's ast.walk order
+    kind: str
+    line: int
+    before: str
+    after: str
+    key: str = ""
+    status: str = "pending"  # killed | timeout | survived | uncovered | error
+    killer: str = ""
+
+
+# ----------------------------------------------------------------------------- generating
+
+
+def _units(tree: ast.Module) -> list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """The outermost functions of a module (in classes too), with qualified names."""
+    out = []
+
+    def visit(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                if node.name not in SKIP_FUNCTIONS:
+                    out.append((prefix + node.name, node))
+            elif isinstance(node, ast.ClassDef):
+                visit(node.body, prefix + node.name + ".")
+            elif isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                continue
+
+    visit(tree.body, "")
+    return out
+
+
+def _walk(tree: ast.AST) -> tuple[list[ast.AST], dict[int, tuple[ast.AST, str, int | None]]]:
+    """Every node in a fixed order, with its parent, field and list position."""
+    order: list[ast.AST] = []
+    parents: dict[int, tuple[ast.AST, str, int | None]] = {}
+    stack = [tree]
+    while stack:
+        node = stack.pop(0)
+        order.append(node)
+        for name, value in ast.iter_fields(node):
+            if isinstance(value, list):
+                for i, child in enumerate(value):
+                    if isinstance(child, ast.AST):
+                        parents[id(child)] = (node, name, i)
+                        stack.append(child)
+            elif isinstance(value, ast.AST):
+                parents[id(value)] = (node, name, None)
+                stack.append(value)
+    return order, parents
+
+
+def _body_nodes(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[int]:
+    """Ids of the nodes a mutant may touch: the body, minus docstrings, annotations,
+    raise statements (their messages) and f-strings."""
+    keep: set[int] = set()
+    skip: set[int] = set()
+    body = fn.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        skip.add(id(body[0]))
+    for stmt in body:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Raise | ast.JoinedStr):
+                skip.update(id(n) for n in ast.walk(node))
+            elif isinstance(node, ast.AnnAssign):
+                skip.update(id(n) for n in ast.walk(node.annotation))
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                for d in getattr(node, "decorator_list", []):
+                    skip.update(id(n) for n in ast.walk(d))
+                skip.update(id(n) for n in ast.walk(node.args))
+                if getattr(node, "returns", None) is not None:
+                    skip.update(id(n) for n in ast.walk(node.returns))
+            keep.add(id(node))
+    return keep - skip
+
+
+def _options(node: ast.AST, parent: tuple[ast.AST, str, int | None] | None) -> list[str]:
+    """The mutation kinds that apply to one node."""
+    out: list[str] = []
+    if isinstance(node, ast.Compare):
+        out += [f"cmp{i}" for i, op in enumerate(node.ops) if type(op) in CMP_SWAP]
+    elif isinstance(node, ast.BinOp | ast.AugAssign) and type(node.op) in BIN_SWAP:
+        out.append("binop")
+    elif isinstance(node, ast.BoolOp):
+        out.append("boolop")
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not | ast.USub):
+        out.append("unary")
+    elif isinstance(node, ast.Constant):
+        if isinstance(node.value, bool):
+            out.append("bool")
+        elif isinstance(node.value, int | float) and not isinstance(node.value, bool):
+            out.append("number")
+    elif isinstance(node, ast.Return) and node.value is not None:
+        if not (isinstance(node.value, ast.Constant) and node.value.value is None):
+            out.append("return")
+    elif isinstance(node, ast.Break | ast.Continue):
+        out.append("loop")
+    # Deleting a store to a local name only raises NameError later: trivially caught,
+    # so only stores that outlive the statement's scope (attributes, items, +=) and calls.
+    if isinstance(node, ast.AugAssign) or (
+        isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+    ):
+        out.append("delete")
+    elif isinstance(node, ast.Assign | ast.AnnAssign) and getattr(node, "value", None):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if any(not isinstance(t, ast.Name | ast.Tuple) for t in targets):
+            out.append("delete")
+    return out
+
+
+def _apply(tree: ast.Module, index: int, kind: str) -> tuple[str, str]:
+    """Mutate the node at `index` (walk order) in place; return (before, after) text."""
+    order, parents = _walk(tree)
+    node = order[index]
+    parent, name, pos = parents[id(node)]
+    before = ast.unparse(node)
+
+    def replace(new: ast.AST) -> None:
+        ast.copy_location(new, node)
+        if pos is None:
+            setattr(parent, name, new)
+        else:
+            getattr(parent, name)[pos] = new
+
+    if kind.startswith("cmp"):
+        i = int(kind[3:])
+        node.ops[i] = CMP_SWAP[type(node.ops[i])]()
+        after = ast.unparse(node)
+    elif kind == "binop":
+        node.op = BIN_SWAP[type(node.op)]()
+        after = ast.unparse(node)
+    elif kind == "boolop":
+        node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+        after = ast.unparse(node)
+    elif kind == "unary":
+        replace(node.operand)
+        after = ast.unparse(node.operand)
+    elif kind == "bool":
+        node.value = not node.value
+        after = ast.unparse(node)
+    elif kind == "number":
+        node.value = node.value + 1
+        after = ast.unparse(node)
+    elif kind == "return":
+        new = ast.Return(value=ast.Constant(value=None))
+        replace(new)
+        after = "return None"
+    elif kind == "loop":
+        new = ast.Continue() if isinstance(node, ast.Break) else ast.Break()
+        replace(new)
+        after = ast.unparse(new)
+    elif kind == "delete":
+        # A method calling super() must keep its __class__ cell to stay swappable.
+        uses_super = any(isinstance(n, ast.Name) and n.id == "super" for n in ast.walk(node))
+        replace(ast.Expr(ast.Name("__class__", ast.Load())) if uses_super else ast.Pass())
+        after = "pass"
+    else:
+        raise ValueError(kind)
+    ast.fix_missing_locations(tree)
+    return before, after
+
+
+def generate(module: str) -> list[Mutant]:
+    path = ROOT / MODULES[module]
+    source = path.read_text()
+    lines = source.splitlines()
+    tree = ast.parse(source)
+    order, parents = _walk(tree)
+    where = {id(n): i for i, n in enumerate(order)}
+    mutants: list[Mutant] = []
+    for qual, fn in _units(tree):
+        allowed = _body_nodes(fn)
+        first = min([fn.lineno] + [d.lineno for d in fn.decorator_list])
+        candidates = [n for n in ast.walk(fn) if id(n) in allowed and hasattr(n, "lineno")]
+        candidates.sort(key=lambda n: (n.lineno, n.col_offset, where[id(n)]))
+        seen: dict[str, int] = {}
+        for node in candidates:
+            if PRAGMA in lines[node.lineno - 1]:
+                continue
+            for kind in _options(node, parents.get(id(node))):
+                index = where[id(node)]
+                before, after = _describe(node, kind)
+                before, after = _one_line(before), _one_line(after)
+                key = f"{Path(MODULES[module]).name}:{qual}: {before} -> {after}"
+                seen[key] = seen.get(key, 0) + 1
+                if seen[key] > 1:
+                    key += f" #{seen[key]}"
+                mutants.append(
+                    Mutant(module, qual, first, index, kind, node.lineno, before, after, key)
+                )
+    return mutants
+
+
+def _describe(node: ast.AST, kind: str) -> tuple[str, str]:
+    """(before, after) text of one mutation, made on a copy of the node alone."""
+    if isinstance(node, ast.stmt):
+        return _apply(ast.Module(body=[copy.deepcopy(node)], type_ignores=[]), 1, kind)
+    # Walk order of Module(Expr(node)): the module, the Expr, then the node.
+    return _apply(ast.Module(body=[ast.Expr(copy.deepcopy(node))], type_ignores=[]), 2, kind)
+
+
+def _one_line(text: str, limit: int = 110) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# ----------------------------------------------------------------------------- patching
+
+
+def _find_code(code: types.CodeType, qual: str, line: int) -> types.CodeType | None:
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            if const.co_qualname == qual and const.co_firstlineno == line:
+                return const
+            found = _find_code(const, qual, line)
+            if found is not None:
+                return found
+    return None
+
+
+def _live_functions(module: types.ModuleType, qual: str) -> list[types.FunctionType]:
+    obj: object = module
+    parts = qual.split(".")
+    for part in parts[:-1]:
+        obj = vars(obj)[part]
+    raw = vars(obj)[parts[-1]]
+    out = []
+    for candidate in (
+        raw,
+        getattr(raw, "__func__", None),
+        getattr(raw, "fget", None),
+        getattr(raw, "fset", None),
+        getattr(raw, "fdel", None),
+        getattr(raw, "func", None),
+    ):
+        while candidate is not None and hasattr(candidate, "__wrapped__"):
+            out.append(candidate)
+            candidate = candidate.__wrapped__
+        if isinstance(candidate, types.FunctionType):
+            out.append(candidate)
+    return [f for f in out if isinstance(f, types.FunctionType)]
+
+
+def patch(mutant: Mutant) -> None:
+    """Swap the mutated code object into the live function (in this process only)."""
+    rel = MODULES[mutant.module]
+    tree = ast.parse((ROOT / rel).read_text())
+    _apply(tree, mutant.index, mutant.kind)
+    code = compile(tree, str(ROOT / rel), "exec", dont_inherit=True)
+    new = _find_code(code, mutant.unit, mutant.unit_line)
+    if new is None:
+        raise LookupError(f"no code for {mutant.unit}")
+    name = rel[:-3].replace("/", ".")
+    for fn in _live_functions(sys.modules[name], mutant.unit):
+        if fn.__code__.co_firstlineno == mutant.unit_line:
+            fn.__code__ = new
+            return
+    raise LookupError(f"no live function {mutant.unit}")
+
+
+# ----------------------------------------------------------------------------- running
+
+
+def _fingerprint(files: list[str]) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(ROOT.glob("gunner/**/*.py")) + sorted(ROOT.glob("tests/**/*.py")):
+        digest.update(str(path).encode() + path.read_bytes())
+    digest.update("\n".join(sorted(files)).encode())
+    return digest.hexdigest()[:16]
+
+
+def baseline(files: list[str], targets: list[str]) -> dict:
+    """Run the tests once, unmutated, recording which functions each test runs."""
+    import pytest
+
+    key = _fingerprint(files)
+    cache = STATE / f"baseline-{key}.json"
+    if cache.exists():
+        return json.loads(cache.read_text())
+    wanted = {str(ROOT / t) for t in targets}
+    result: dict = {"tests": {}, "failed": []}
+
+    class Tracer:
+        def __init__(self) -> None:
+            self.hits: set[str] = set()
+
+        def __call__(self, frame, event, arg):  # noqa: ANN001, ANN204
+            code = frame.f_code
+            if code.co_filename in wanted:
+                top = code.co_qualname.split(".<locals>")[0]
+                self.hits.add(f"{code.co_filename}::{top}")
+            return None
+
+        @pytest.hookimpl(hookwrapper=True)
+        def pytest_runtest_protocol(self, item, nextitem):  # noqa: ANN001, ANN201
+            self.hits = set()
+            start = time.perf_counter()
+            sys.settrace(self)
+            yield
+            sys.settrace(None)
+            result["tests"][item.nodeid] = {
+                "seconds": time.perf_counter() - start,
+                "units": sorted(self.hits),
+            }
+
+        def pytest_runtest_logreport(self, report):  # noqa: ANN001, ANN201
+            if report.failed:
+                result["failed"].append(report.nodeid)
+
+    pid = os.fork()
+    if pid == 0:
+        code = 3
+        try:
+            args = [*files, "-q", "-p", "no:cacheprovider", *_deselect()]
+            pytest.main(args, plugins=[Tracer()])
+            STATE.mkdir(exist_ok=True)
+            cache.write_text(json.dumps(result))
+            code = 0
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    if status != 0 or not cache.exists():
+        sys.exit("mutants: the baseline test run did not finish")
+    data = json.loads(cache.read_text())
+    if data["failed"]:
+        print(f"mutants: {len(data['failed'])} test(s) fail unmutated and are left out:")
+        for nodeid in data["failed"]:
+            print(f"  {nodeid}")
+    return data
+
+
+def _deselect() -> list[str]:
+    return [a for path in EXCLUDED_TESTS for a in ("--ignore", path)]
+
+
+def _tests_for(mutant: Mutant, base: dict) -> list[tuple[str, float]]:
+    unit = f"{ROOT / MODULES[mutant.module]}::{mutant.unit}"
+    failed = set(base["failed"])
+    picked = [
+        (nodeid, info["seconds"])
+        for nodeid, info in base["tests"].items()
+        if unit in info["units"] and nodeid not in failed
+    ]
+    picked.sort(key=lambda t: t[1])
+    # The fastest covering tests, up to a budget of baseline (traced) time: a lower
+    # bound on the kills, but it keeps a full run in minutes rather than hours.
+    spent, out = 0.0, []
+    for nodeid, seconds in picked:
+        if out and spent + seconds > BUDGET:
+            break
+        out.append((nodeid, seconds))
+        spent += seconds
+    return out
+
+
+class _Alarm:
+    """Each test gets a time limit from its baseline; past it, SIGALRM ends the child."""
+
+    def __init__(self, limits: dict[str, float]) -> None:
+        self.limits = limits
+
+    def pytest_runtest_setup(self, item):  # noqa: ANN001, ANN201
+        limit = self.limits.get(item.nodeid, 10.0)
+        signal.setitimer(signal.ITIMER_REAL, 3 * limit + 2.0)
+
+    def pytest_runtest_teardown(self, item):  # noqa: ANN001, ANN201
+        pass
+
+    def pytest_runtest_logfinish(self, nodeid, location):  # noqa: ANN001, ANN201
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+class _Killer:
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def pytest_runtest_logreport(self, report):  # noqa: ANN001, ANN201
+        if report.failed:
+            with open(self.path, "w") as out:
+                out.write(report.nodeid)
+
+
+def _start(mutant: Mutant, tests: list[tuple[str, float]], slot: int) -> int:
+    killer_file = STATE / f"killer-{slot}"
+    killer_file.unlink(missing_ok=True)
+    pid = os.fork()
+    if pid:
+        return pid
+    code = 90
+    try:
+        import pytest
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        try:
+            patch(mutant)
+        except Exception:  # noqa: BLE001
+            os._exit(91)
+        args = [t for t, _ in tests] + ["-x", "-q", "-p", "no:cacheprovider", *QUIET, *_deselect()]
+        code = int(pytest.main(args, plugins=[_Alarm(dict(tests)), _Killer(str(killer_file))]))
+    finally:
+        os._exit(code)
+
+
+def run(mutants: list[Mutant], base: dict, jobs: int, progress: bool) -> None:
+    todo = []
+    for m in mutants:
+        tests = _tests_for(m, base)
+        if tests:
+            todo.append((m, tests))
+        else:
+            m.status = "uncovered"
+    running: dict[int, tuple[Mutant, int, float, float]] = {}
+    free = list(range(jobs))
+    done = 0
+    total = len(todo)
+    while todo or running:
+        while todo and free:
+            m, tests = todo.pop(0)
+            slot = free.pop()
+            budget = sum(3 * s + 2.0 for _, s in tests) + 30.0
+            running[_start(m, tests, slot)] = (m, slot, time.monotonic(), budget)
+        pid, status = os.waitpid(-1, os.WNOHANG)
+        if pid == 0:
+            time.sleep(0.02)
+            for pid, (_, _, began, budget) in list(running.items()):
+                if time.monotonic() - began > budget:
+                    os.kill(pid, signal.SIGKILL)
+            continue
+        m, slot, _, _ = running.pop(pid)
+        free.append(slot)
+        done += 1
+        if os.WIFSIGNALED(status):
+            sig = os.WTERMSIG(status)
+            m.status = "timeout" if sig in (signal.SIGALRM, signal.SIGKILL) else "killed"
+            m.killer = f"signal {sig}"
+        else:
+            code = os.WEXITSTATUS(status)
+            if code == 0:
+                m.status = "survived"
+            elif code == 91:
+                m.status = "error"
+            else:
+                m.status = "killed"
+                killer_file = STATE / f"killer-{slot}"
+                m.killer = killer_file.read_text() if killer_file.exists() else f"exit {code}"
+        if progress:
+            print(f"\r  {done}/{total} {m.module:<10}", end="", file=sys.stderr, flush=True)
+        elif done % 100 == 0:
+            print(f"  {done}/{total}", file=sys.stderr, flush=True)
+    if progress:
+        print(file=sys.stderr)
+
+
+# ----------------------------------------------------------------------------- reporting
+
+
+def equivalent_keys() -> dict[str, str]:
+    """`KEY` -> reason, from the list in docs/mutants.md."""
+    out: dict[str, str] = {}
+    if EQUIVALENT_FILE.exists():
+        for line in EQUIVALENT_FILE.read_text().splitlines():
+            match = re.match(r"- `(.+?)`\s*(.*)$", line)
+            if match:
+                out[match.group(1)] = match.group(2).strip(" :-—")
+    return out
+
+
+@dataclass
+class Score:
+    mutants: int = 0
+    killed: int = 0
+    timeout: int = 0
+    survived: int = 0
+    equivalent: int = 0
+    error: int = 0
+    survivors: list[Mutant] = field(default_factory=list)
+
+    @property
+    def percent(self) -> float:
+        judged = self.mutants - self.equivalent - self.error
+        return 100.0 * (self.killed + self.timeout) / judged if judged else 100.0
+
+
+def score(mutants: list[Mutant], equivalent: dict[str, str]) -> dict[str, Score]:
+    out: dict[str, Score] = {}
+    for m in mutants:
+        s = out.setdefault(m.module, Score())
+        s.mutants += 1
+        if m.status == "killed":
+            s.killed += 1
+        elif m.status == "timeout":
+            s.timeout += 1
+        elif m.status == "error":
+            s.error += 1
+        elif m.key in equivalent:
+            s.equivalent += 1
+        else:
+            s.survived += 1
+            s.survivors.append(m)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("modules", nargs="*", help=f"default all: {', '.join(MODULES)}")
+    parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (default 2)")
+    parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    parser.add_argument("--show-killed", action="store_true", help="print every mutant's fate")
+    args = parser.parse_args(argv)
+    chosen = args.modules or list(MODULES)
+    unknown = [m for m in chosen if m not in MODULES]
+    if unknown:
+        parser.error(f"unknown module {', '.join(unknown)} (choose from {', '.join(MODULES)})")
+
+    os.chdir(ROOT)
+    mutants = [m for name in chosen for m in generate(name)]
+    if args.list:
+        for m in mutants:
+            print(f"{MODULES[m.module]}:{m.line}: {m.key}")
+        print(f"{len(mutants)} mutants")
+        return 0
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    sys.path.insert(0, str(ROOT))
+    import pytest
+
+    started = time.monotonic()
+    files = sorted(
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "tests").glob("test_*.py")
+        if str(p.relative_to(ROOT)) not in EXCLUDED_TESTS
+    )
+    targets = list(MODULES.values())  # traced for all, so one baseline serves any choice
+    base = baseline(files, targets)
+    # Import the tests (and through them the game) once; every child inherits them.
+    with open(os.devnull, "w") as devnull:
+        stdout = sys.stdout
+        sys.stdout = devnull
+        try:
+            pytest.main([*files, "--collect-only", "-q", "-p", "no:cacheprovider"])
+        finally:
+            sys.stdout = stdout
+    for name in chosen:
+        __import__(MODULES[name][:-3].replace("/", "."))
+    print(f"mutants: {len(mutants)} mutants in {len(chosen)} module(s), {args.jobs} at a time")
+    run(mutants, base, args.jobs, progress=sys.stderr.isatty())
+    elapsed = time.monotonic() - started
+
+    equivalent = equivalent_keys()
+    scores = score(mutants, equivalent)
+    STATE.mkdir(exist_ok=True)
+    (STATE / "results.json").write_text(json.dumps([asdict(m) for m in mutants], indent=1))
+    if args.show_killed:
+        for m in mutants:
+            print(f"{m.status:<9} {MODULES[m.module]}:{m.line}: {m.key}  [{m.killer}]")
+    print()
+    print("| module | mutants | killed | timeout | survived | equivalent | score |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    total = Score()
+    for name in chosen:
+        s = scores.get(name, Score())
+        print(
+            f"| {name} | {s.mutants} | {s.killed} | {s.timeout} | {s.survived} "
+            f"| {s.equivalent} | {s.percent:.1f} % |"
+        )
+        for attr in ("mutants", "killed", "timeout", "survived", "equivalent", "error"):
+            setattr(total, attr, getattr(total, attr) + getattr(s, attr))
+        total.survivors += s.survivors
+    print(
+        f"| **total** | {total.mutants} | {total.killed} | {total.timeout} | {total.survived} "
+        f"| {total.equivalent} | **{total.percent:.1f} %** |"
+    )
+    if total.error:
+        print(f"\n{total.error} mutant(s) could not be applied (not counted)")
+    print(f"\n{len(total.survivors)} survivor(s), not listed as equivalent in docs/mutants.md:")
+    for m in total.survivors:
+        tag = " (no test runs this function)" if m.status == "uncovered" else ""
+        print(f"  {MODULES[m.module]}:{m.line}: `{m.key}`{tag}")
+    stale = set(equivalent) - {m.key for m in mutants}
+    if stale and set(chosen) == set(MODULES):
+        print(f"\n{len(stale)} equivalent entr(ies) in docs/mutants.md match no mutant:")
+        for key in sorted(stale):
+            print(f"  `{key}`")
+    print(f"\nmutants: {elapsed:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
