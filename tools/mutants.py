@@ -516,6 +516,7 @@ def run(mutants: list[Mutant], base: dict, jobs: int, progress: bool) -> None:
             todo.append((m, tests))
         else:
             m.status = "uncovered"
+    (STATE / "progress.jsonl").unlink(missing_ok=True)
     running: dict[int, tuple[Mutant, int, float, float]] = {}
     free = list(range(jobs))
     done = 0
@@ -550,6 +551,8 @@ def run(mutants: list[Mutant], base: dict, jobs: int, progress: bool) -> None:
                 m.status = "killed"
                 killer_file = STATE / f"killer-{slot}"
                 m.killer = killer_file.read_text() if killer_file.exists() else f"exit {code}"
+        with open(STATE / "progress.jsonl", "a") as log:  # readable while a run goes on
+            log.write(json.dumps(asdict(m)) + "\n")
         if progress:
             print(f"\r  {done}/{total} {m.module:<10}", end="", file=sys.stderr, flush=True)
         elif done % 100 == 0:
@@ -620,6 +623,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown module {', '.join(unknown)} (choose from {', '.join(MODULES)})")
 
     os.chdir(ROOT)
+    STATE.mkdir(exist_ok=True)
     mutants = [m for name in chosen for m in generate(name)]
     if args.list:
         for m in mutants:
