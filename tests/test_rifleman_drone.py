@@ -1,0 +1,166 @@
+"""The rifleman and the drone as a player meets them: where a shot leaves the gun, the
+rhythm of fire a designer sets, the drone's bob, patrol and chase."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from test_enemies import HANGAR, enemy_bullets, find, make_stage, obj
+
+from gunner.config import DT, TILE
+from gunner.entities.drone import BOB, BOB_RATE, CHASE_GAP, FIRE_EVERY, PATROL
+from gunner.entities.rifleman import MUZZLES
+from gunner.input import Buttons as B
+
+ROOM = ["#" * 30] + ["#" + "." * 28 + "#"] * 9 + ["#....P.......................#", "#" * 30]
+
+
+def first_flash(stage, seconds: float = 3.0):
+    """Step until the first enemy shot; return its muzzle flash and the step it came on."""
+    for step in range(round(seconds / DT)):
+        stage.step(B.NONE)
+        if stage.events.count("enemy_shoot"):
+            return [e for e in stage.effects if e.name == "muzzle_flash"][-1], step
+    raise AssertionError("never fired")
+
+
+@pytest.mark.parametrize(
+    ("ledge_row", "ledge", "rifleman", "pose"),
+    [
+        (None, "", (18, 10), 0),  # level with the player: forward
+        (4, "#########", (9, 3), 2),  # high above him on a ledge: diagonally down
+    ],
+)
+def test_the_riflemans_shot_leaves_the_muzzle_of_the_pose_it_shows(
+    tmp_path, ledge_row, ledge, rifleman, pose
+):
+    rows = list(ROOM)
+    if ledge_row is not None:
+        rows[ledge_row] = "#" + "." * 8 + ledge + rows[ledge_row][9 + len(ledge) :]
+    stage = make_stage(tmp_path, rows, obj("Rifleman", *rifleman, 1))
+    stage.player.invulnerable = 1e9
+    shooter = find(stage, "Rifleman")[0]
+    flash, _ = first_flash(stage)
+    assert shooter.facing == -1 and shooter.pose == pose
+    mx, my = MUZZLES[pose]
+    # The sprite is 32 px square, feet at its bottom centre, drawn mirrored facing left.
+    assert flash.x == pytest.approx(shooter.hitbox.centerx - (mx - 16))
+    assert flash.y == pytest.approx(shooter.hitbox.bottom - 32 + my)
+    (bullet,) = enemy_bullets(stage)
+    px, py = stage.player.hitbox.center
+    # Aimed from the muzzle at the player's centre.
+    assert math.atan2(bullet.vy, bullet.vx) == pytest.approx(
+        math.atan2(py - flash.y, px - flash.x), abs=0.02
+    )
+
+
+def test_a_rifleman_below_aims_diagonally_up(tmp_path):
+    rows = list(ROOM)
+    rows[10] = "#" + "." * 28 + "#"
+    rows[4] = "######" + rows[4][6:]  # the player's ledge
+    rows[3] = "#....P" + rows[3][6:]
+    stage = make_stage(tmp_path, rows, obj("Rifleman", 10, 10, 1))
+    stage.player.invulnerable = 1e9
+    shooter = find(stage, "Rifleman")[0]
+    flash, _ = first_flash(stage)
+    assert shooter.pose == 1
+    mx, my = MUZZLES[1]
+    assert (flash.x, flash.y) == pytest.approx(
+        (shooter.hitbox.centerx - (mx - 16), shooter.hitbox.bottom - 32 + my)
+    )
+    assert enemy_bullets(stage)[0].vy < 0
+
+
+def test_the_rifleman_fires_at_half_his_rate_then_at_his_rate(tmp_path):
+    stage = make_stage(tmp_path, ROOM, obj("Rifleman", 18, 10, 1, fire_rate=1.0))
+    stage.player.invulnerable = 1e9
+    shots = []
+    for step in range(round(3.2 / DT)):
+        stage.step(B.NONE)
+        shots += [step] * (stage.events.count("enemy_shoot") - len(shots))
+    assert [round(s * DT, 1) for s in shots] == [0.5, 1.5, 2.5]
+
+
+def test_a_rifleman_at_the_fastest_fire_rate_a_map_may_set(tmp_path):
+    stage = make_stage(tmp_path, ROOM, obj("Rifleman", 18, 10, 1, fire_rate=0.2))
+    stage.player.invulnerable = 1e9
+    shots: list[int] = []
+    for step in range(round(2.0 / DT)):
+        stage.step(B.NONE)
+        shots += [step] * (stage.events.count("enemy_shoot") - len(shots))
+    # The first at about 0.1 s, then one every 0.2 s.
+    assert shots[0] * DT == pytest.approx(0.1, abs=2 * DT)
+    gaps = {b - a for a, b in zip(shots, shots[1:], strict=False)}
+    assert len(shots) >= 9 and gaps <= {round(0.2 / DT), round(0.2 / DT) + 1}
+
+
+def test_a_rifleman_placed_in_the_air_lands_and_stands(tmp_path):
+    stage = make_stage(tmp_path, ROOM, obj("Rifleman", 18, 4, 1, range=1))
+    shooter = find(stage, "Rifleman")[0]
+    for _ in range(round(2.0 / DT)):
+        stage.step(B.NONE)
+    assert shooter.hitbox.bottom == 11 * TILE and shooter.on_ground
+    x = shooter.hitbox.x
+    for _ in range(30):
+        stage.step(B.NONE)
+    assert shooter.hitbox.x == x  # a rifleman holds his spot
+
+
+def test_the_drone_bobs_on_a_sine_around_its_height(tmp_path):
+    stage = make_stage(tmp_path, HANGAR, obj("Drone", 20, 5, 1, range=1))
+    drone = find(stage, "Drone")[0]
+    home = drone.hitbox.centery
+    quarter = round(math.pi / 2 / BOB_RATE / DT)
+    for _ in range(quarter):
+        stage.step(B.NONE)
+    assert drone.hitbox.centery == pytest.approx(home + BOB, abs=0.3)  # lowest (y down)
+    for _ in range(2 * quarter):
+        stage.step(B.NONE)
+    assert drone.hitbox.centery == pytest.approx(home - BOB, abs=0.3)  # highest
+
+
+def test_the_drone_patrols_its_beat_either_side_of_home(tmp_path):
+    stage = make_stage(tmp_path, HANGAR, obj("Drone", 20, 5, 1, range=1))
+    drone = find(stage, "Drone")[0]
+    home = drone.hitbox.centerx
+    xs = []
+    for _ in range(round(10.0 / DT)):
+        stage.step(B.NONE)
+        xs.append(drone.hitbox.centerx)
+    assert max(xs) - home == pytest.approx(PATROL, abs=2)
+    assert home - min(xs) == pytest.approx(PATROL, abs=2)
+
+
+def test_the_drone_closes_in_over_the_player_then_hovers_and_fires_down(tmp_path):
+    rows = list(HANGAR)
+    rows[13] = "#" + "." * 27 + "P" + "." * 10 + "#"
+    stage = make_stage(tmp_path, rows, obj("Drone", 20, 8, 1))
+    drone = find(stage, "Drone")[0]
+    stage.player.invulnerable = 1e9
+    px = stage.player.hitbox.centerx
+    shots = []
+    for step in range(round(4.0 / DT)):
+        stage.step(B.NONE)
+        shots += [step] * (stage.events.count("enemy_shoot") - len(shots))
+        if step == 20:
+            assert drone.facing == 1 and drone.vx > 0  # heads for the player
+    assert abs(drone.hitbox.centerx - px) <= CHASE_GAP
+    assert drone.vx == 0.0  # hovering over him
+    # First shot half a period after it first saw him, then one per period.
+    assert shots[0] * DT == pytest.approx(FIRE_EVERY / 2, abs=2 * DT)
+    assert (shots[1] - shots[0]) * DT == pytest.approx(FIRE_EVERY, abs=2 * DT)
+    assert all(b.vy > 0 for b in enemy_bullets(stage))
+
+
+def test_the_drone_ignores_a_player_above_it(tmp_path):
+    rows = list(HANGAR)
+    rows[13] = "#" + "." * 38 + "#"
+    rows[3] = "#" + "." * 19 + "P" + "." * 18 + "#"
+    rows[4] = "#" * 40
+    rows[4] = "#" + "." * 17 + "####" + "." * 17 + "#"
+    stage = make_stage(tmp_path, rows, obj("Drone", 20, 8, 1))
+    for _ in range(round(3.0 / DT)):
+        stage.step(B.NONE)
+    assert stage.events.count("enemy_shoot") == 0
+    assert not find(stage, "Drone")[0].sees_player
