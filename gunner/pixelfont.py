@@ -132,19 +132,30 @@ def width(text: str) -> int:
     return max(0, sum(advances) - GAP) if text else 0
 
 
+@lru_cache(maxsize=1024)
+def glyph(char: str, color: tuple[int, int, int]) -> pygame.Surface:
+    """One character in ink of `color` on a transparent surface, HEIGHT pixels tall."""
+    rows = FONT[char]
+    surface = pygame.Surface((len(rows[0]), HEIGHT), pygame.SRCALPHA)
+    for y, row in enumerate(rows):
+        for x, cell in enumerate(row):
+            if cell == "#":
+                surface.set_at((x, y), color)
+    return surface
+
+
 @lru_cache(maxsize=256)
 def render(text: str, color: tuple[int, int, int]) -> pygame.Surface:
-    """`text` in ink of `color` on a transparent surface, HEIGHT pixels tall."""
+    """`text` in ink of `color` on a transparent surface, HEIGHT pixels tall: its
+    glyphs (each drawn once per colour) blitted side by side."""
     surface = pygame.Surface((max(1, width(text)), HEIGHT), pygame.SRCALPHA)
+    blits = []
     x = 0
     for char in text:
         if char == " ":
             x += SPACE
             continue
-        rows = FONT[char]
-        for y, row in enumerate(rows):
-            for dx, cell in enumerate(row):
-                if cell == "#":
-                    surface.set_at((x + dx, y), color)
-        x += len(rows[0]) + GAP
+        blits.append((glyph(char, color), (x, 0)))
+        x += len(FONT[char][0]) + GAP
+    surface.fblits(blits)
     return surface
