@@ -55,6 +55,16 @@ MODULES: dict[str, str] = {
     "rifleman": "gunner/entities/rifleman.py",
     "broadphase": "gunner/broadphase.py",
 }
+# The test files written for a module (test_<stem>*.py), run in full for its mutants.
+OWN_TESTS = {
+    "player": ["player", "feel"],
+    "enemy": ["enemies"],
+    "soldier": ["enemies"],
+    "turret": ["turret", "enemies"],
+    "drone": ["rifleman_drone", "enemies"],
+    "rifleman": ["rifleman_drone", "enemies"],
+    "broadphase": ["broadphase", "quadtree"],
+}
 # What a plain run covers: the simulation core the issue names (the broad-phase
 # alternatives in broadphase.py are a benchmark's contenders; name it to include it).
 CORE = [name for name in MODULES if name != "broadphase"]
@@ -449,16 +459,24 @@ def _tests_for(mutant: Mutant, base: dict) -> list[tuple[str, float]]:
         for nodeid, info in base["tests"].items()
         if unit in info["units"] and nodeid not in failed
     ]
-    picked.sort(key=lambda t: t[1])
-    # The fastest covering tests, up to a budget of baseline (traced) time: a lower
-    # bound on the kills, but it keeps a full run in minutes rather than hours.
-    spent, out = 0.0, []
-    for nodeid, seconds in picked:
+    own = [t for t in picked if _own(mutant.module, t[0])]
+    rest = sorted((t for t in picked if not _own(mutant.module, t[0])), key=lambda t: t[1])
+    # The module's own test files always run (fastest first); other covering tests
+    # follow, fastest first, up to a budget of baseline (traced) time: a lower bound
+    # on the kills, but it keeps a full run in minutes rather than hours.
+    out = sorted(own, key=lambda t: t[1])
+    spent = 0.0
+    for nodeid, seconds in rest:
         if out and spent + seconds > BUDGET:
             break
         out.append((nodeid, seconds))
         spent += seconds
     return out
+
+
+def _own(module: str, nodeid: str) -> bool:
+    name = nodeid.split("::")[0].rsplit("/", 1)[-1]
+    return any(name.startswith(f"test_{stem}") for stem in OWN_TESTS.get(module, [module]))
 
 
 class _Alarm:
