@@ -523,7 +523,10 @@ class StageTree:
         item.filed_in = home
 
     def remove(self, item: Any) -> None:
-        home = getattr(item, "filed_in", None)
+        try:
+            home = item.filed_in
+        except AttributeError:
+            home = None
         if home is None:
             raise KeyError("not in the broad phase")
         home.remove(item)
@@ -564,11 +567,14 @@ class StageTree:
         """The camera's draw list: every entity and the bullet ids overlapping ``rect``."""
         return self.query(rect), self.bullets.query(rect)
 
-    def query_box(self, rect: pygame.FRect, team: str = "neutral") -> list[Any]:
+    def query_box(
+        self, rect: pygame.FRect, team: str = "neutral", classes: list[Design] | None = None
+    ) -> list[Any]:
         """One box of `query_many`: what a bullet of ``team`` may hit overlapping
-        ``rect``, in stage order."""
+        ``rect``, in stage order. ``classes``: `targets(team)`, when the caller asks
+        many boxes of one team in a row."""
         found: list[Any] = []
-        for c in self.targets(team):
+        for c in self.targets(team) if classes is None else classes:
             found += c.query(rect)
         if len(found) > 1:
             found.sort(key=_SERIAL)

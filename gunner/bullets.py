@@ -346,6 +346,7 @@ class BulletSystem:
         before = tree.checks
         rows: list[int] = []
         found: list[Any] = []
+        classes: dict[int, list[Any]] = {}  # what each team's bullets may hit, this step
         for i in range(n):
             if not alive[i]:
                 continue
@@ -356,7 +357,10 @@ class BulletSystem:
                 abs(ex - x0[i]) + BULLET_SIZE,
                 abs(ey - y0[i]) + BULLET_SIZE,
             )
-            hits = tree.query_box(box, team=TEAMS[teams[i]])
+            team = teams[i]
+            if team not in classes:
+                classes[team] = tree.targets(TEAMS[team])
+            hits = tree.query_box(box, classes=classes[team])
             rows += [i] * len(hits)
             found += hits
         stage.counters.bullet_entity += tree.checks - before
