@@ -27,6 +27,7 @@ import numpy as np
 
 from gunner.config import TILE
 from gunner.tiled import (
+    LayerNode,
     Look,
     TiledError,
     absolute,
@@ -357,6 +358,20 @@ def _float_attr(node: ET.Element, name: str, owner: Path, where: str) -> float:
     return value
 
 
+def _check_image(
+    image: ET.Element,
+    base: Path,
+    owner: Path,
+    need: tuple[int, int] | None,
+    seen: _Reads | None,
+) -> None:
+    """Check the PNG an <image> names (relative to `base`) and point the element at its
+    absolute path, where `_Reads` keeps the checked bytes for pytmx and the layers."""
+    path = base / image.get("source", "")
+    _check_png(path, owner, need, seen)
+    image.set("source", str(absolute(path)))
+
+
 def _check_png(
     path: Path, owner: Path, need: tuple[int, int] | None, seen: _Reads | None = None
 ) -> None:
@@ -478,8 +493,7 @@ def _check_tileset(node: ET.Element, map_path: Path, seen: _Reads | None = None)
             _int_attr(image, "width", map_path, f"{label} image", default=""),
             _int_attr(image, "height", map_path, f"{label} image", default=""),
         )
-        _check_png(base / image.get("source", ""), map_path, need, seen)
-        image.set("source", str(absolute(base / image.get("source", ""))))
+        _check_image(image, base, map_path, need, seen)
         columns = max(0, need[0] // TILE)
         count = max(count, columns * max(0, need[1] // TILE))
     for tile in node.iterfind("tile"):
@@ -490,8 +504,7 @@ def _check_tileset(node: ET.Element, map_path: Path, seen: _Reads | None = None)
         _check_properties(tile, map_path, f"{label} tile {tile_id}")
         tile_image = tile.find("image")
         if tile_image is not None and tile_image.get("source"):
-            _check_png(base / tile_image.get("source", ""), map_path, None, seen)
-            tile_image.set("source", str(absolute(base / tile_image.get("source", ""))))
+            _check_image(tile_image, base, map_path, None, seen)
         for attr in ("x", "y", "width", "height"):
             _int_attr(tile, attr, map_path, f"{label} tile {tile_id}")
     for tile in node.iterfind("tile"):  # frames may name tiles listed after them
@@ -569,10 +582,11 @@ def _decode_layer(data: ET.Element, cells: int, owner: Path, where: str) -> np.n
     return np.frombuffer(raw, dtype="<u4")
 
 
-def _precheck(path: Path, seen: _Reads | None = None) -> ET.Element:
+def _precheck(path: Path, seen: _Reads | None = None) -> tuple[ET.Element, list[LayerNode]]:
     """Every check that needs only the raw XML, before pytmx allocates anything from it.
 
-    Returns the parsed map, which is what pytmx then reads (so the file is not re-read).
+    Returns the parsed map, which is what pytmx then reads (so the file is not re-read),
+    and its layers in drawing order with their groups' settings folded in.
     """
     if path.suffix.lower() in (".tmj", ".json"):
         raise LevelError(path, "is a JSON map; open it in Tiled and save it as .tmx")
@@ -609,7 +623,7 @@ def _precheck(path: Path, seen: _Reads | None = None) -> ET.Element:
     try:
         # Before the tilesets are read in: a template names its tileset by file.
         resolve_templates(root, path, read_template, seen.files if seen is not None else [])
-        layer_tree(root)  # every offset, parallax, opacity and tint readable
+        nodes = layer_tree(root)  # every offset, parallax, opacity and tint readable
     except TiledError as exc:
         raise LevelError(path, str(exc)) from None
     maxgid = max((_check_tileset(ts, path, seen) for ts in tilesets), default=0)
@@ -652,9 +666,8 @@ def _precheck(path: Path, seen: _Reads | None = None) -> ET.Element:
         _check_properties(obj, path, where)
     for image in root.iterfind(".//imagelayer/image"):
         if image.get("source"):
-            _check_png(path.parent / image.get("source", ""), path, None, seen)
-            image.set("source", str(absolute(path.parent / image.get("source", ""))))
-    return root
+            _check_image(image, path.parent, path, None, seen)
+    return root, nodes
 
 
 @contextlib.contextmanager
@@ -705,6 +718,15 @@ class _Reads:
     files: list[Path] = field(default_factory=list)
     blobs: dict[str, bytes] = field(default_factory=dict)
 
+    def decode(self, source: str, owner: Path) -> Any:
+        """The image at `source` (an absolute path `_check_image` wrote), decoded from
+        the bytes its check read."""
+        file = Path(source)
+        data = self.blobs.get(str(absolute(file)))
+        if data is None:  # every image the map names was checked and kept
+            raise LevelError(owner, f"image {file.name} was not checked before loading")
+        return decode_png(data, file, owner)
+
     def image_loader(self, owner: Path) -> Any:
         """A pytmx image loader that decodes the checked bytes instead of the file."""
         from pytmx.util_pygame import handle_transformation, smart_convert
@@ -712,11 +734,7 @@ class _Reads:
         def loader(filename: str, colorkey: Any, **kwargs: Any) -> Any:
             import pygame
 
-            file = Path(filename)
-            data = self.blobs.get(str(absolute(file)))
-            if data is None:  # every image the map names was checked and kept
-                raise LevelError(owner, f"image {file.name} was not checked before loading")
-            image = decode_png(data, file, owner)
+            image = self.decode(filename, owner)
             key = pygame.Color(f"#{colorkey}") if colorkey else None
 
             def tile(rect: Any = None, flags: Any = None) -> Any:
@@ -873,8 +891,7 @@ def read_level(path: str | Path, *, images: bool = True) -> Level:
 
     path = Path(path)
     reads = _Reads()
-    root = _precheck(path, reads)
-    nodes = layer_tree(root)  # checked by _precheck: cannot raise here
+    root, nodes = _precheck(path, reads)
     for_pytmx(root)
     tmx = _load_tmx(path, root, reads if images else None)
     width, height = int(tmx.width), int(tmx.height)
@@ -897,12 +914,7 @@ def read_level(path: str | Path, *, images: bool = True) -> Level:
             gids = np.asarray(tile_layers[node.index].data, dtype=np.int32)
             if gids.shape != (height, width):
                 raise LevelError(path, f"{where} is not {width}x{height} tiles")
-            if _add_solid(solid, gids, flags) and (look.dx, look.dy, look.px, look.py) != (
-                0.0,
-                0.0,
-                1.0,
-                1.0,
-            ):
+            if _add_solid(solid, gids, flags) and look.displaced:
                 unhonoured.append(
                     (
                         where,
@@ -994,7 +1006,7 @@ def _image_layer(
         return None
     picture = None
     if reads is not None:
-        picture = decode_png(reads.blobs[str(absolute(Path(source)))], Path(source), path)
+        picture = reads.decode(source, path)
         trans = element.get("trans")
         if trans:
             try:
@@ -1122,9 +1134,7 @@ class _TileInfo:
                 if source:  # a sub-rectangle of a collection image (Tiled 1.9)
                     import pygame
 
-                    whole = decode_png(
-                        reads.blobs[str(absolute(Path(source)))], Path(source), level.path
-                    )
+                    whole = reads.decode(source, level.path)
                     rect = pygame.Rect(
                         int(tile.get("x", "0")),
                         int(tile.get("y", "0")),

@@ -49,6 +49,11 @@ class Look:
     tint: tuple[int, int, int, int] = WHITE
 
     @property
+    def displaced(self) -> bool:
+        """Is the layer drawn away from the tile grid (an offset, or parallax)?"""
+        return (self.dx, self.dy, self.px, self.py) != (0.0, 0.0, 1.0, 1.0)
+
+    @property
     def shaded(self) -> bool:
         """Do this layer's images need recolouring (tint or opacity)?"""
         return self.tint != WHITE or self.opacity < 1.0
