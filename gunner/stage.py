@@ -300,23 +300,23 @@ class Stage:
     def supported(self, entity: Entity) -> bool:
         """Does something hold the entity up: a tile, a platform or a solid entity under
         its feet? (What a resting drum or pickup asks: the drum below may have blown up.)"""
-        box = entity.hitbox
-        if self.tilemap.standing_on(box):
+        if self.tilemap.standing_on(entity.hitbox):
             return True
-        probe = pygame.FRect(box.x, box.bottom, box.width, 1)
-        return any(
-            other.solid and other.alive
-            for other in self.query(probe, "entity_entity", entity, solids=True)
-        )
+        return any(other.solid and other.alive for other in self._underfoot(entity))
 
     def on_oneway(self, entity: Entity) -> bool:
         """Is the entity standing on a one-way solid (a one-way moving plank)?"""
+        feet = entity.hitbox.bottom
+        return any(
+            other.oneway and other.alive and other.hitbox.top == feet
+            for other in self._underfoot(entity)
+        )
+
+    def _underfoot(self, entity: Entity) -> list[Entity]:
+        """The solid class's entities in the pixel row just under the entity's feet."""
         box = entity.hitbox
         probe = pygame.FRect(box.x, box.bottom, box.width, 1)
-        return any(
-            other.oneway and other.alive and other.hitbox.top == box.bottom
-            for other in self.query(probe, "entity_entity", entity, solids=True)
-        )
+        return self.query(probe, "entity_entity", entity, solids=True)
 
     def line_of_sight(self, x0: float, y0: float, x1: float, y1: float) -> bool:
         """No solid tile and no solid entity (a closed door) lies between the points."""

@@ -171,18 +171,18 @@ class MovingPlatform(Entity):
         something cannot give (it would be crushed)."""
         if self.oneway and dy >= 0 and dx == 0:
             return True  # a one-way plank moving down or standing never pushes
+        # Everything the query finds overlaps the moved box (nothing else moves meanwhile
+        # but the one being pushed).
         for other in stage.query(moved, "entity_entity", ignore=self):
-            if other in riders or not other.alive or other.kind in ("Exit", "Checkpoint"):
+            if other in riders or not other.alive:
                 continue
-            if not _movable(other):
-                if other.solid and moved.colliderect(other.hitbox):
+            if not _movable(other):  # exits and checkpoints are zones; doors are in the way
+                if other.solid:
                     return False  # a door or another platform: wait for it
                 continue
             if self.oneway:
                 continue  # things pass through a one-way plank from below and the sides
             box = other.hitbox
-            if not moved.colliderect(box):
-                continue
             px = (moved.right - box.left) if dx > 0 else (moved.left - box.right) if dx < 0 else 0
             py = (moved.bottom - box.top) if dy > 0 else (moved.top - box.bottom) if dy < 0 else 0
             # Push along the axis it is least into (as a wall would be resolved).
