@@ -90,9 +90,10 @@ class _Level:
     ``rw``/``rh`` = the largest half-extent of any item filed here (-1 = never used).
     """
 
-    __slots__ = ("keys", "items", "cw", "ch", "nrows", "ich", "rw", "rh", "spec")
+    __slots__ = ("keys", "items", "cw", "ch", "nrows", "ich", "rw", "rh", "by", "spec")
 
     def __init__(self, by: float, bh: float, cw: float, ch: float) -> None:
+        self.by = by
         self.nrows = max(1, int(-(-bh // ch)))
         self.cw = cw  # items up to cw x ch belong to this level
         self.ch = ch
@@ -106,7 +107,7 @@ class _Level:
     def _spec(self) -> tuple:
         # Everything `query` needs, unpacked in one go.
         return (self.keys, self.items, self.nrows - 1, self.ich,
-                max(self.rw, 0.0) + _PAD, max(self.rh, 0.0) + _PAD)  # fmt: skip
+                max(self.rw, 0.0) + _PAD, max(self.rh, 0.0) + _PAD, self.by)  # fmt: skip
 
 
 class Filed:
@@ -291,10 +292,11 @@ class Quadtree(Filed):
         if type(rect) is not pygame.FRect:
             rect = pygame.FRect(rect)
         collide = rect.colliderect
-        by = self._by
         out: list[Any] = []
         n = 0
-        for rkeys, ritems, maxr, ich, rw, rh in self._active:
+        # The hottest code of a step: index loops, no slices (a query meets one to
+        # three candidates per row, where making a slice costs more than walking it).
+        for rkeys, ritems, maxr, ich, rw, rh, by in self._active:
             r0 = int((y - rh - by) * ich)
             r1 = int((y + h + rh - by) * ich)
             if r0 < 0:
@@ -307,16 +309,19 @@ class Quadtree(Filed):
                 r1 = maxr
             lo = x - rw
             hi = x + w + rw
-            for r in range(r0, r1 + 1):
-                keys = rkeys[r]
-                if keys:
-                    i = _bisect_left(keys, lo)
-                    j = _bisect_right(keys, hi, i)
-                    if i < j:
-                        n += j - i
-                        for it in ritems[r][i:j]:
-                            if collide(it.hitbox) and it is not ignore:
-                                out.append(it)
+            while r0 <= r1:
+                keys = rkeys[r0]
+                i = _bisect_left(keys, lo)
+                j = _bisect_right(keys, hi, i)
+                if i < j:
+                    n += j - i
+                    items = ritems[r0]
+                    while i < j:
+                        it = items[i]
+                        if collide(it.hitbox) and it is not ignore:
+                            out.append(it)
+                        i += 1
+                r0 += 1
         self.checks += n
         return out
 
@@ -353,8 +358,7 @@ class Quadtree(Filed):
         found_q: list[np.ndarray] = []
         found_items: list[Any] = []
         n = 0
-        by = self._by
-        for rkeys, ritems, maxr, ich, rw, rh in self._active:
+        for rkeys, ritems, maxr, ich, rw, rh, by in self._active:
             r0 = np.clip(np.floor((dy - rh - by) * ich), 0, maxr).astype(np.intp)
             r1 = np.clip(np.floor((dy + dh + rh - by) * ich), 0, maxr).astype(np.intp)
             lo_all = dx - rw
