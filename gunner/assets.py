@@ -75,6 +75,13 @@ def slice_strip(sheet: pygame.Surface, frame_w: int) -> list[pygame.Surface]:
     ]
 
 
+def entity_sheets() -> set[str]:
+    """The sprite sheets the entity kinds declare (`Entity.sheet`)."""
+    from gunner.entities import ENTITY_TYPES  # the kinds import this module's users
+
+    return {cls.sheet for cls in ENTITY_TYPES.values() if cls.sheet}
+
+
 class Art:
     """Every image the renderer draws, loaded once after the display exists."""
 
@@ -88,7 +95,6 @@ class Art:
     # Sprite sheets the entities cut with `sheet()`. Loaded up front, so a missing one
     # stops the game at start-up with its one line, not mid-level when the first
     # drone comes on screen.
-    SHEETS = ("soldier", "rifleman", "turret", "drone", "door", "drum", "pickups", "keycards")
 
     def __init__(self, directory: Path = ASSETS_DIR) -> None:
         self.directory = directory
@@ -122,7 +128,10 @@ class Art:
         self.bg_near = load_image(directory / "bg_near.png")
         self._rotated: dict[tuple[str, int, int], pygame.Surface] = {}
         self._sheets: dict[tuple[str, int, int], list[list[pygame.Surface]]] = {}
-        self._sheet_images = {name: load_image(directory / f"{name}.png") for name in self.SHEETS}
+        # Every sheet an entity kind declares, loaded (and so checked) up front.
+        self._sheet_images = {
+            name: load_image(directory / f"{name}.png") for name in entity_sheets() - {"player"}
+        }
         # Keyed by id(source); the source is kept in the value so the id stays unique.
         self._derived: dict[tuple[str, int], tuple[pygame.Surface, pygame.Surface]] = {}
 

@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from gunner.weapons import ITEMS
+
 # Tiled's property types that the game reads (pytmx converts each to a Python value).
 PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object")
 
@@ -59,7 +61,7 @@ def _drop(when: str) -> Prop:
         "string",
         "",
         f"pickup it leaves when {when} (empty: none)",
-        allowed=("", "health", "machinegun", "spread", "rocket"),
+        allowed=("", *ITEMS),
         enum="Drop",
     )
 
@@ -90,7 +92,7 @@ SCHEMA: dict[str, ObjectClass] = {
                 "string",
                 "health",
                 "health heals 2 blocks; a weapon replaces the player's gun",
-                allowed=("health", "machinegun", "spread", "rocket"),
+                allowed=tuple(ITEMS),
                 enum="PickupItem",
             ),
             "ammo": Prop(

@@ -24,6 +24,10 @@ class Weapon:
     blast_damage: int = 0
     style: str = "player"  # bullet sprite
     sound: str = "shoot"
+    # As a pickup (weapons with ammo): the banner when it is picked up, and its
+    # character in tools/build_level.py layouts.
+    title: str = ""
+    char: str = ""
 
 
 WEAPONS: dict[str, Weapon] = {
@@ -39,6 +43,8 @@ WEAPONS: dict[str, Weapon] = {
             jitter=3.0,
             ammo=150,
             sound="shoot_machinegun",
+            title="MACHINE GUN",
+            char="m",
         ),
         Weapon(
             "spread",
@@ -49,6 +55,8 @@ WEAPONS: dict[str, Weapon] = {
             spread=(-20.0, -10.0, 0.0, 10.0, 20.0),
             ammo=40,
             sound="shoot_spread",
+            title="SPREAD GUN",
+            char="g",
         ),
         Weapon(
             "rocket",
@@ -61,10 +69,32 @@ WEAPONS: dict[str, Weapon] = {
             blast_damage=4,
             style="rocket",
             sound="shoot_rocket",
+            title="ROCKET LAUNCHER",
+            char="k",
         ),
     )
 }
 DEFAULT_WEAPON = "pistol"
+
+
+@dataclass(frozen=True)
+class Item:
+    """Something a Pickup can be (its `item` property, an enemy's `drop`)."""
+
+    name: str  # the id maps use
+    title: str  # the banner when it is picked up
+    char: str  # its character in tools/build_level.py layouts
+
+
+# Every item name, in one place: health, then each weapon a pickup can give. The order
+# is also the column order of assets/pickups.png.
+ITEMS: dict[str, Item] = {
+    item.name: item
+    for item in (
+        Item("health", "HEALTH", "h"),
+        *(Item(w.name, w.title, w.char) for w in WEAPONS.values() if w.ammo is not None),
+    )
+}
 
 
 def fire(weapon: Weapon, stage: Stage, x: float, y: float, dx: float, dy: float, team: str) -> None:

@@ -100,6 +100,7 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -148,33 +149,62 @@ BACKGROUND_CHARS = {
     "X": EXIT_SIGN,
 }
 FOREGROUND_CHARS = {'"': GRASS_TUFT}
-PLAYER_CHAR = "P"
-EXIT_CHAR = "E"
 EMPTY_CHARS = {".", " "}
 
-# Object markers: char -> (class, fixed properties, width, height in px).
+
+def _entity_kinds() -> dict[str, Any]:
+    """The game's entity kinds (gunner.entities discovers them): each declares the
+    layout characters that place it, its size here and whether it may float."""
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from gunner.entities import ENTITY_TYPES
+
+    return dict(ENTITY_TYPES)
+
+
+KINDS = _entity_kinds()
+
+
+def _char_of(kind: str) -> str:
+    (char,) = KINDS[kind].chars
+    return str(char)
+
+
+# Kinds placed by a shape rather than one marker: the player's feet, the exit's
+# rectangle of cells, a door's run of three letters, a platform's run of `~`.
+PLAYER_CHAR = _char_of("Player")
+EXIT_CHAR = _char_of("Exit")
+PLATFORM_CHAR = _char_of("MovingPlatform")
+DOOR_CHARS = {char: props["color"] for char, props in KINDS["Door"].chars.items()}
+SHAPED_KINDS = ("Player", "Exit", "MovingPlatform", "Door")
+
+# Object markers: char -> (class, fixed properties, width, height in px), from the kinds.
 OBJECT_CHARS: dict[str, tuple[str, dict[str, str], int, int]] = {
-    "s": ("Soldier", {}, 16, 32),
-    "r": ("Rifleman", {}, 16, 32),
-    "t": ("Turret", {}, 16, 16),
-    "d": ("Drone", {}, 16, 16),
-    "h": ("Pickup", {"item": "health"}, 16, 16),
-    "m": ("Pickup", {"item": "machinegun"}, 16, 16),
-    "g": ("Pickup", {"item": "spread"}, 16, 16),
-    "k": ("Pickup", {"item": "rocket"}, 16, 16),
-    "1": ("Keycard", {"color": "red"}, 16, 16),
-    "2": ("Keycard", {"color": "blue"}, 16, 16),
-    "3": ("Keycard", {"color": "yellow"}, 16, 16),
-    "o": ("OilDrum", {}, 16, 24),
-    "c": ("Checkpoint", {}, 16, 32),
+    char: (kind, dict(props), *cls.builder_size)
+    for kind, cls in sorted(KINDS.items())
+    if kind not in SHAPED_KINDS
+    for char, props in cls.chars.items()
 }
-DOOR_CHARS = {"R": "red", "U": "blue", "Y": "yellow"}
-PLATFORM_CHAR = "~"
-PLATFORM_HEIGHT = 8  # px
-DOOR_HEIGHT = 3  # tiles
-ENEMY_CLASSES = ("Soldier", "Rifleman", "Turret", "Drone")
+PLATFORM_HEIGHT = KINDS["MovingPlatform"].builder_size[1]  # px
+DOOR_HEIGHT = KINDS["Door"].builder_size[1] // TILE  # tiles
+ENEMY_CLASSES = tuple(kind for kind, cls in sorted(KINDS.items()) if cls.team == "enemy")
 # Markers that need no floor under them (a drone flies; a turret bolts to any side).
-FLOATING_CLASSES = {"Drone", "Turret"}
+FLOATING_CLASSES = {kind for kind, cls in KINDS.items() if cls.floats}
+
+
+def _check_chars() -> None:
+    """Two kinds, or a kind and a tile, never share a character."""
+    seen: dict[str, str] = {}
+    tiles = set(GROUND_CHARS) | {ONEWAY_CHAR} | set(BACKGROUND_CHARS) | set(FOREGROUND_CHARS)
+    for kind, cls in sorted(KINDS.items()):
+        for char in cls.chars:
+            if len(char) != 1 or char in tiles | EMPTY_CHARS or char in seen:
+                clash = seen.get(char, "a tile")
+                raise SystemExit(f"{kind}: layout character {char!r} is taken ({clash})")
+            seen[char] = kind
+
+
+_check_chars()
 # Types of the object properties a layout may set with `@at`; anything else is a string.
 PROPERTY_TYPES = {
     "health": "int",
@@ -365,7 +395,8 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
             raise LayoutError(f"{source}:{number}: no object marker at {col},{row} (found {found})")
     for col, row in paths:
         ok = 0 <= row < len(rows) and 0 <= col < len(rows[0])
-        if not ok or rows[row][col] != PLATFORM_CHAR or (col and rows[row][col - 1] == "~"):
+        first = ok and rows[row][col] == PLATFORM_CHAR
+        if not first or (col and rows[row][col - 1] == PLATFORM_CHAR):
             raise LayoutError(f"{source}: @path {col},{row} is not the first cell of a platform")
     return Layout(rows, properties, seed, overrides, paths)
 

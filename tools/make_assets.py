@@ -195,7 +195,12 @@ def dither_ramp(value: np.ndarray, colours: list[Colour]) -> pygame.Surface:
     return surface_from_indices(idx, colours)
 
 
+# Every file name save_png wrote in this run (main checks the entity sheets against it).
+WRITTEN: set[str] = set()
+
+
 def save_png(surf: pygame.Surface, name: str) -> None:
+    WRITTEN.add(name)
     path = ASSETS / name
     path.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surf, str(path))
@@ -1405,7 +1410,35 @@ def make_readme() -> None:
     (ASSETS / "README.md").write_text(README.format(sounds=sounds), encoding="utf-8")
 
 
+def make_entity_sheets() -> None:
+    """Save the sheets entity kinds draw themselves (`Entity.make_sheet`), then check
+    that every sheet a kind declares was written by this run: a new kind's art is
+    either beside it or here, never forgotten."""
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from gunner.entities import ENTITY_TYPES
+
+    for kind, cls in sorted(ENTITY_TYPES.items()):
+        image = cls.make_sheet()
+        if image is not None:
+            if not cls.sheet:
+                raise SystemExit(f"{kind}: make_sheet() draws art but the kind names no sheet")
+            save_png(image, f"{cls.sheet}.png")
+    for kind, cls in sorted(ENTITY_TYPES.items()):
+        if cls.sheet and f"{cls.sheet}.png" not in WRITTEN:
+            raise SystemExit(
+                f"{kind}: no art for its sheet {cls.sheet!r}: give the kind a make_sheet() "
+                "or draw it in tools/"
+            )
+
+
 def main() -> None:
+    import sys
+
+    # The art modules import this one by name: let them share this run's WRITTEN.
+    sys.modules.setdefault("make_assets", sys.modules[__name__])
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     ASSETS.mkdir(exist_ok=True)
@@ -1422,6 +1455,7 @@ def main() -> None:
     __import__("art_audio").make_audio()  # issue 4's sounds and music
     __import__("art_enemies").make_enemies()  # soldier, rifleman, turret, drone sheets
     __import__("art_items").make_items()  # pickups, keycards, doors, drums, explosion, rocket
+    make_entity_sheets()
     make_readme()
     print(f"assets written to {ASSETS} (muzzles: {muzzles})")
 

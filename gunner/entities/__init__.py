@@ -2,23 +2,28 @@
 
 As in the SDL2 gunner tutorial's InitFunc table, a map object of class
 "Player" is built by whatever registered itself under "Player". A new kind of
-entity is one small module that decorates its class with `@register("Name")`
-and is imported below.
+entity is one module in this package that decorates its class with
+`@register("Name")`: every module here is imported when the package is, so nothing
+else lists it (see "Adding an enemy" in the README).
 """
 
 from __future__ import annotations
 
-from gunner.entities import checkpoint as _checkpoint  # noqa: F401
-from gunner.entities import door as _door  # noqa: F401  (registers Door)
-from gunner.entities import drone as _drone  # noqa: F401  (registers Drone)
-from gunner.entities import drum as _drum  # noqa: F401  (registers OilDrum)
-from gunner.entities import exit as _exit  # noqa: F401  (registers Exit)
-from gunner.entities import pickup as _pickup  # noqa: F401  (Pickup, Keycard)
-from gunner.entities import platform as _platform  # noqa: F401  (MovingPlatform)
-from gunner.entities import player as _player  # noqa: F401  (registers Player)
-from gunner.entities import rifleman as _rifleman  # noqa: F401  (registers Rifleman)
-from gunner.entities import soldier as _soldier  # noqa: F401  (registers Soldier)
-from gunner.entities import turret as _turret  # noqa: F401  (registers Turret)
+import importlib
+import pkgutil
+
 from gunner.entities.base import ENTITY_TYPES, Entity, create_entity, register
 
-__all__ = ["ENTITY_TYPES", "Entity", "create_entity", "register"]
+
+def _discover() -> list[str]:
+    """Import every module of this package (in name order, so registration is the same
+    on every run) and return their names."""
+    names = sorted(info.name for info in pkgutil.iter_modules(__path__))
+    for name in names:
+        importlib.import_module(f"{__name__}.{name}")
+    return names
+
+
+MODULES = _discover()
+
+__all__ = ["ENTITY_TYPES", "MODULES", "Entity", "create_entity", "register"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
@@ -69,6 +69,19 @@ class Entity:
     """
 
     kind = "Entity"
+    # -- What a kind declares about itself, read by the art tool, the level builder and
+    # the tests (a new kind needs nothing outside its own module and its SCHEMA entry).
+    # Its sprite sheet: assets/<sheet>.png, drawn by `make_sheet()` below or by the art
+    # tool (tools/make_assets.py). None for a kind drawn in code, or not drawn at all.
+    sheet: ClassVar[str | None] = None
+    # False for a kind that is never drawn (an exit: the map's tiles show it).
+    visible: ClassVar[bool] = True
+    # tools/build_level.py: the layout characters that place it, each with the fixed
+    # properties it gives the object, and the object's size there (px).
+    chars: ClassVar[dict[str, dict[str, str]]] = {}
+    builder_size: ClassVar[tuple[int, int]] = (16, 16)
+    # The builder lets it stand in mid-air (it flies, or bolts to a wall or ceiling).
+    floats: ClassVar[bool] = False
     team = "neutral"  # bullets never hurt their own team
     shootable = False  # do bullets stop on it?
     touches = False  # does the stage report overlapping entities to `touch`?
@@ -97,6 +110,12 @@ class Entity:
         """Everything this entity carries from one step to the next, for the stage's
         hash: every attribute it holds unless its kind names it in NOT_STATE."""
         return {k: v for k, v in vars(self).items() if k not in self.NOT_STATE}
+
+    @staticmethod
+    def make_sheet() -> pygame.Surface | None:
+        """The kind's own art: its whole sprite sheet, drawn in code. The art tool saves
+        it as assets/<sheet>.png. None (the default): tools/ draws the sheet."""
+        return None
 
     def tick(self, stage: Stage) -> None:
         """Advance one fixed step."""

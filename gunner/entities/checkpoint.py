@@ -17,6 +17,9 @@ WIDTH, HEIGHT = 16, 32  # the flag, and the size a point object gets
 
 @register("Checkpoint")
 class Checkpoint(Entity):
+    chars = {"c": {}}
+    builder_size = (16, 32)
+
     def __init__(self, hitbox: pygame.FRect) -> None:
         super().__init__(hitbox)
         self.reached = False

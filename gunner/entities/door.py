@@ -31,6 +31,9 @@ FRAMES = 5
 
 @register("Door")
 class Door(Entity):
+    sheet = "door"
+    chars = {"R": {"color": "red"}, "U": {"color": "blue"}, "Y": {"color": "yellow"}}
+    builder_size = (16, 48)
     solid = True
     shootable = True  # stops bullets of every team (neutral); takes no damage
 
@@ -104,7 +107,7 @@ class Door(Entity):
         return 1 + min(FRAMES - 3, int(self.opening / OPEN_TIME * (FRAMES - 2)))
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: object) -> None:
-        sheet = art.sheet("door", WIDTH, HEIGHT)  # type: ignore[attr-defined]
+        sheet = art.sheet(self.sheet, WIDTH, HEIGHT)  # type: ignore[attr-defined]
         image = sheet[COLORS.index(self.color)][self.frame()]
         x = round(self.hitbox.centerx - WIDTH / 2 - offset[0])
         y = round(self.hitbox.bottom - HEIGHT - offset[1])

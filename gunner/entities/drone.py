@@ -31,6 +31,9 @@ PROP_FPS = 20
 
 @register("Drone")
 class Drone(Enemy):
+    sheet = "drone"
+    chars = {"d": {}}
+    floats = True
     max_health = 2
 
     def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
@@ -90,5 +93,5 @@ class Drone(Enemy):
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: Any) -> None:
         """drone.png: 4 propeller frames; row 1 is the same with the eye ablaze (the tell)."""
         row = 1 if self.aiming else 0
-        image = art.sheet("drone", FRAME_W, FRAME_H)[row][int(self.bob_time * PROP_FPS) % 4]
+        image = art.sheet(self.sheet, FRAME_W, FRAME_H)[row][int(self.bob_time * PROP_FPS) % 4]
         self.draw_frame(surface, offset, art, image, FRAME_W, FRAME_H)

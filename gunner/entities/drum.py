@@ -33,6 +33,9 @@ MAX_FALL = 450.0
 
 @register("OilDrum")
 class OilDrum(Entity):
+    sheet = "drum"
+    chars = {"o": {}}
+    builder_size = (16, 24)
     solid = True
     shootable = True
 
@@ -92,7 +95,7 @@ class OilDrum(Entity):
         return 0 if self.health >= self.max_health else 1
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: object) -> None:
-        image = art.sheet("drum", SPRITE_W, SPRITE_H)[0][self.frame()]  # type: ignore[attr-defined]
+        image = art.sheet(self.sheet, SPRITE_W, SPRITE_H)[0][self.frame()]  # type: ignore[attr-defined]
         # Blinks white while hit and while the fuse burns.
         if self.flash > 0 or (self.lit and int(self.fuse / 0.04) % 2 == 0):
             image = art.flash(image)  # type: ignore[attr-defined]

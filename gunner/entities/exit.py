@@ -20,6 +20,9 @@ WIDTH, HEIGHT = 16, 32
 class Exit(Entity):
     """Invisible: the map's tiles show where it is (the EXIT sign)."""
 
+    visible = False
+    chars = {"E": {}}
+
     @classmethod
     def from_spawn(cls, spawn: Spawn) -> Exit:
         if spawn.w and spawn.h:

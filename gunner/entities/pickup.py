@@ -14,6 +14,7 @@ import pygame
 
 from gunner.config import DT
 from gunner.entities.base import Entity, feet_box, register, settle
+from gunner.weapons import ITEMS as ITEM_INFO
 from gunner.weapons import WEAPONS
 
 if TYPE_CHECKING:
@@ -32,15 +33,10 @@ GLINT_EVERY = 1.6  # s between glints
 GLINT_TIME = 0.2  # s a glint lasts
 HEAL_AMOUNT = 2
 
-ITEMS = ("health", "machinegun", "spread", "rocket")
+ITEMS = tuple(ITEM_INFO)
 # Sprite column in assets/pickups.png (row 0 plain, row 1 glinting).
 ITEM_FRAME = {name: i for i, name in enumerate(ITEMS)}
-ITEM_NAMES = {
-    "health": "HEALTH",
-    "machinegun": "MACHINE GUN",
-    "spread": "SPREAD GUN",
-    "rocket": "ROCKET LAUNCHER",
-}
+ITEM_NAMES = {name: item.title for name, item in ITEM_INFO.items()}
 COLORS = ("red", "blue", "yellow")
 
 
@@ -92,6 +88,8 @@ class Item(Entity):
 class Pickup(Item):
     """Health (heals 2 blocks) or a weapon with `ammo` shots (0 = the weapon's default)."""
 
+    chars = {item.char: {"item": item.name} for item in ITEM_INFO.values()}
+
     def __init__(self, foot: tuple[float, float], props: dict[str, Any] | None = None) -> None:
         super().__init__(foot, props)
         item = str(self.props.get("item", "health") or "health").lower()
@@ -122,6 +120,7 @@ class Keycard(Item):
     """A keycard: opens every door of its colour (keys are never used up)."""
 
     sheet = "keycards"
+    chars = {str(i + 1): {"color": color} for i, color in enumerate(COLORS)}
 
     def __init__(self, foot: tuple[float, float], props: dict[str, Any] | None = None) -> None:
         super().__init__(foot, props)

@@ -36,6 +36,8 @@ MAX_RIDER_DEPTH = 4  # a drum on the platform carries the player on the drum, an
 
 @register("MovingPlatform")
 class MovingPlatform(Entity):
+    chars = {"~": {}}
+    builder_size = (16, 8)
     solid = True
 
     def __init__(self, hitbox: pygame.FRect, props: dict[str, Any] | None = None) -> None:

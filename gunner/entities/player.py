@@ -89,6 +89,9 @@ def choose_aim(held: Buttons, on_ground: bool) -> tuple[Aim, bool]:
 
 @register("Player")
 class Player(Entity):
+    sheet = "player"  # with assets/player.json: frame size, anchor and muzzles
+    chars = {"P": {}}
+    builder_size = (16, 32)
     team = "player"
     shootable = True
     touches = True

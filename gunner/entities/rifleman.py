@@ -30,6 +30,9 @@ DIAG_FROM = math.radians(25)  # beyond this angle off the horizontal a diagonal 
 
 @register("Rifleman")
 class Rifleman(Enemy):
+    sheet = "rifleman"
+    chars = {"r": {}}
+    builder_size = (16, 32)
     max_health = 4
 
     def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
@@ -93,5 +96,5 @@ class Rifleman(Enemy):
         return int(self.idle_time * 1.5) % 2
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: Any) -> None:
-        image = art.sheet("rifleman", FRAME, FRAME)[0][self.frame()]
+        image = art.sheet(self.sheet, FRAME, FRAME)[0][self.frame()]
         self.draw_frame(surface, offset, art, image, FRAME, FRAME)

@@ -30,6 +30,9 @@ FRAME = 32
 
 @register("Soldier")
 class Soldier(Enemy):
+    sheet = "soldier"
+    chars = {"s": {}}
+    builder_size = (16, 32)
     max_health = 3
 
     def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
@@ -116,5 +119,5 @@ class Soldier(Enemy):
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: Any) -> None:
         row, col = self.frame()
-        image = art.sheet("soldier", FRAME, FRAME)[row][col]
+        image = art.sheet(self.sheet, FRAME, FRAME)[row][col]
         self.draw_frame(surface, offset, art, image, FRAME, FRAME)

@@ -46,6 +46,9 @@ def angle_diff(a: float, b: float) -> float:
 
 @register("Turret")
 class Turret(Enemy):
+    sheet = "turret"
+    chars = {"t": {}}
+    floats = True
     max_health = 8
     contact_damage = 1
 
@@ -132,7 +135,7 @@ class Turret(Enemy):
     # -- drawing ---------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: Any) -> None:
-        sheet = art.sheet("turret", FRAME, FRAME)
+        sheet = art.sheet(self.sheet, FRAME, FRAME)
         base = sheet[0][MOUNTS.get(self.mount or "floor", MOUNTS["floor"])[1]]
         # Screen angle -> the nearest of the pre-rotated barrels (frame k points k*22.5
         # degrees anticlockwise from the right).

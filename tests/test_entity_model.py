@@ -1,0 +1,157 @@
+"""The entity model: a kind of entity is its own module plus its SCHEMA entry.
+
+Everything else reads what the kind declares about itself: the package discovers the
+module, the art tool draws (or finds) its sprite sheet, the level builder takes its
+layout characters, and the schema, the Tiled project and the validator take its
+properties. These tests walk SCHEMA and the discovered kinds so that a kind missing any
+of those pieces fails here, by name, and not later in a level.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pygame
+import pytest
+
+from gunner import entities
+from gunner.entities import ENTITY_TYPES, Entity
+from gunner.level import load_level
+from gunner.objects import SCHEMA
+from gunner.stage import Stage
+from gunner.weapons import ITEMS, WEAPONS
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOLS = ROOT / "tools"
+ASSETS = ROOT / "assets"
+
+
+def _tool(name: str) -> ModuleType:
+    """A script under tools/, imported by path (tools/ is not a package)."""
+    sys.path.insert(0, str(TOOLS))
+    try:
+        spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # dataclasses and the art modules look it up by name
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(TOOLS))
+
+
+@pytest.fixture(scope="module")
+def builder() -> ModuleType:
+    try:
+        return _tool("build_level")
+    finally:
+        sys.modules.pop("build_level", None)
+
+
+def test_every_module_of_the_package_is_discovered() -> None:
+    files = sorted(p.stem for p in (ROOT / "gunner" / "entities").glob("*.py"))
+    assert [f for f in files if f != "__init__"] == entities.MODULES
+    registered = set()
+    for path in (ROOT / "gunner" / "entities").glob("*.py"):
+        registered |= set(
+            re.findall(r'^@register\("(\w+)"\)', path.read_text(encoding="utf-8"), re.M)
+        )
+    assert registered == set(ENTITY_TYPES)
+
+
+def test_schema_and_the_entity_kinds_name_the_same_classes() -> None:
+    assert set(SCHEMA) == set(ENTITY_TYPES)
+
+
+@pytest.mark.parametrize("kind", sorted(SCHEMA))
+def test_each_schema_class_has_art(kind: str) -> None:
+    cls = ENTITY_TYPES[kind]
+    if not cls.visible:
+        assert cls.sheet is None, f"{kind} is invisible but names a sheet"
+        return
+    if cls.sheet is None:
+        # Drawn in code: it must draw something, not inherit the empty default.
+        assert cls.draw is not Entity.draw, f"{kind} has no sheet and does not draw itself"
+        return
+    sheet = ASSETS / f"{cls.sheet}.png"
+    assert sheet.exists(), f"{kind}: {sheet} is missing (make assets)"
+    assert pygame.image.load(str(sheet)).get_width() > 0
+
+
+def test_the_art_tool_draws_every_declared_sheet_as_committed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run the art tool's sprite-sheet makers into a scratch folder: each kind's sheet
+    comes out (or the tool stops, naming the kind), identical to the committed file."""
+    make_assets = _tool("make_assets")
+    try:
+        monkeypatch.setattr(make_assets, "ASSETS", tmp_path)
+        make_assets.WRITTEN.clear()
+        make_assets.make_player()
+        _tool("art_enemies").make_enemies()
+        _tool("art_items").make_items()
+        make_assets.make_entity_sheets()
+    finally:
+        for name in ("make_assets", "art_enemies", "art_items"):
+            sys.modules.pop(name, None)
+    for kind, cls in sorted(ENTITY_TYPES.items()):
+        if not cls.sheet:
+            continue
+        made = pygame.image.load(str(tmp_path / f"{cls.sheet}.png"))
+        committed = pygame.image.load(str(ASSETS / f"{cls.sheet}.png"))
+        assert made.get_size() == committed.get_size(), kind
+        assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(committed, "RGBA"), (
+            f"{kind}: assets/{cls.sheet}.png is not what the art tool draws (make assets)"
+        )
+
+
+@pytest.mark.parametrize("kind", sorted(SCHEMA))
+def test_each_schema_class_has_a_level_builder_character(builder: ModuleType, kind: str) -> None:
+    cls = ENTITY_TYPES[kind]
+    assert cls.chars, f"{kind} declares no layout character"
+    known = (
+        set(builder.OBJECT_CHARS)
+        | set(builder.DOOR_CHARS)
+        | {builder.PLAYER_CHAR, builder.EXIT_CHAR, builder.PLATFORM_CHAR}
+    )
+    assert set(cls.chars) <= known
+
+
+def test_every_marker_character_places_its_kind(builder: ModuleType, tmp_path: Path) -> None:
+    """A layout with one of every single-cell marker builds a map whose objects become
+    the kinds (and fixed properties) those characters stand for."""
+    markers = sorted(builder.OBJECT_CHARS)
+    floor = "#" * (len(markers) * 2 + 6)
+    row = "P." + "".join(f"{m}." for m in markers) + "..E."
+    sky = "." * len(row)
+    text = "\n".join(["@name Every marker", sky, sky, row, floor, floor]) + "\n"
+    layout = builder.parse_layout(text, "every.txt")
+    out = tmp_path / "every.tmx"
+    out.write_text(
+        builder.tmx_text(builder.build_map(layout), builder.tileset_source_for(out)),
+        encoding="utf-8",
+    )
+    stage = Stage(load_level(out), seed=1)
+    placed = sorted((e.hitbox.centerx, e) for e in stage.entities if e.kind != "Player")
+    want = [builder.OBJECT_CHARS[m] for m in markers]
+    got = [e for _, e in placed if e.kind != "Exit"]
+    assert [e.kind for e in got] == [w[0] for w in want]
+    for entity, (kind, props, _, _) in zip(got, want, strict=True):
+        for name, value in props.items():
+            assert getattr(entity, name) == value, (kind, name)
+
+
+def test_item_names_have_one_source() -> None:
+    """Pickups, the schema's item and drop choices, the builder's characters and the
+    banners all come from gunner.weapons.ITEMS; every limited weapon is an item."""
+    limited = {name for name, w in WEAPONS.items() if w.ammo is not None}
+    assert set(ITEMS) == {"health"} | limited
+    assert SCHEMA["Pickup"].props["item"].allowed == tuple(ITEMS)
+    assert SCHEMA["Soldier"].props["drop"].allowed == ("", *ITEMS)
+    pickup = ENTITY_TYPES["Pickup"]
+    assert {props["item"] for props in pickup.chars.values()} == set(ITEMS)
+    assert all(item.title and item.char for item in ITEMS.values())
