@@ -12,6 +12,7 @@ import hashlib
 import json
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
@@ -26,11 +27,13 @@ from gunner.camera import Camera
 from gunner.config import DT, VIEW_H, VIEW_W
 from gunner.entities import Entity, create_entity
 from gunner.entities.player import Player
+from gunner.events import HURT, KILLED, SHOT, Events
 from gunner.input import Buttons
 from gunner.level import Level, Spawn
 from gunner.objects import OBJECTIVES
 from gunner.particles import Particles
 from gunner.tilemap import MoveResult, TileMap
+from gunner.timer import Timer
 
 # Effect name -> (frames, steps per frame). Effects are looks only: nothing reads them.
 EFFECTS = {"muzzle_flash": (3, 2), "impact": (4, 3), "dust": (4, 4), "explosion": (6, 4)}
@@ -97,12 +100,17 @@ class Stage:
         self.entities: list[Entity] = []
         self.effects: list[Effect] = []
         self.events: list[str] = []  # sounds to play; the scene drains this
+        # Hurt, shot, killed: published by the entity where it happens (gunner.events).
+        self.bus = Events()
+        self.bus.subscribe(HURT, self._on_hurt)
+        self.bus.subscribe(SHOT, self._on_shot)
+        self.bus.subscribe(KILLED, self.record_kill)
         self.counters = Counters()
         self.held = self.pressed = self.released = Buttons.NONE
         self.steps = 0
         self.time = 0.0
         self.outcome: str | None = None  # "complete" or "dead" once the run is decided
-        self._dead_for = 0.0
+        self.respawn_in = Timer()  # running: the player is down, back at the checkpoint soon
         self.trauma = 0.0  # screen shake, decays every step
         self.frozen = 0  # hit-stop: steps left to skip the simulation
         # Sparks, smoke, casings: stepped here, never read by the simulation; own seeded rng.
@@ -112,7 +120,7 @@ class Stage:
         self.exit_reached = False
         self.at_exit = False  # the player touched the exit this step (judged after the step)
         self.message = ""  # a short line the HUD shows (CHECKPOINT, DOOR LOCKED...)
-        self.message_time = 0.0
+        self.message_timer = Timer()  # running: the HUD shows `message`
         self.objectives = parse_objectives(level.properties.get("objective"))
         self.unknown_classes: list[str] = []
         self._serials = 0  # entities ever added: the next one's serial
@@ -205,7 +213,13 @@ class Stage:
             self.hitstop(HITSTOP_KILL)
 
     def say(self, message: str) -> None:
-        self.message, self.message_time = message, MESSAGE_TIME
+        self.message = message
+        self.message_timer.start(MESSAGE_TIME)
+
+    @property
+    def message_time(self) -> float:
+        """Seconds the HUD still shows `message` (0: gone)."""
+        return self.message_timer.seconds
 
     def reach_exit(self) -> None:
         """The player stands in the exit. Whether that finishes it is judged after the
@@ -360,6 +374,13 @@ class Stage:
     def emit(self, sound: str) -> None:
         self.events.append(sound)
 
+    def publish(self, event: str, source: Entity, **data: Any) -> None:
+        """Announce that `source` was hurt, fired or was killed (gunner.events)."""
+        self.bus.publish(event, source, **data)
+
+    def subscribe(self, event: str, handler: Callable[..., None]) -> None:
+        self.bus.subscribe(event, handler)
+
     def add_effect(
         self, name: str, pos: tuple[float, float], angle: float = 0.0, size: float = 0.0
     ) -> None:
@@ -393,7 +414,6 @@ class Stage:
         self.held = held
         self.counters.reset()
         self.tilemap.checks = 0
-        health, fired = self.player.health, self.bullets.fired
 
         tree = self.tree
         remove, add = tree.remove, tree.add
@@ -416,7 +436,6 @@ class Stage:
 
         self.bullets.step(self)
         self._bury_the_dead()
-        self._feel(health, fired)
         self._step_effects()
         self.particles.step(self.tilemap.solid)
         self.trauma = max(0.0, self.trauma - 1.5 * DT)
@@ -446,13 +465,17 @@ class Stage:
                 self.tree.remove(entity)
         self.entities = alive
 
-    def _feel(self, health: int, fired: int) -> None:
-        """Hit-stop when the player was hurt; a shell casing for each shot (not rockets)."""
-        player = self.player
-        if player.health < health and player.alive:
+    def _on_hurt(self, entity: Entity, **_: Any) -> None:
+        """The player hurt (and still standing): the hit lands with a hit-stop."""
+        if entity is self.player and entity.alive:
             self.hitstop(HITSTOP_HURT)
-        if self.bullets.fired > fired and player.weapon.style != "rocket":
-            self.particles.casing(player.hitbox.centerx, player.hitbox.centery - 2, player.facing)
+
+    def _on_shot(self, entity: Entity, **data: Any) -> None:
+        """A shell casing flies from the player's gun (rockets leave none)."""
+        weapon = data.get("weapon")
+        if entity is self.player and weapon is not None and weapon.style != "rocket":
+            box = entity.hitbox
+            self.particles.casing(box.centerx, box.centery - 2, self.player.facing)
 
     def _step_effects(self) -> None:
         kept = []
@@ -466,7 +489,7 @@ class Stage:
     def _step_outcome(self) -> None:
         if self.outcome is not None:
             return
-        self.message_time = max(0.0, self.message_time - DT)
+        self.message_timer.tick()
         player = self.player
         at_exit, self.at_exit = self.at_exit, False
         if player.alive:
@@ -478,10 +501,10 @@ class Stage:
             if all(done for _, done, _ in self.objective_status()):
                 self.complete()
             return
-        self._dead_for += DT
-        if self._dead_for < DEATH_DELAY:
+        if not self.respawn_in:
+            self.respawn_in.start(DEATH_DELAY)
+        if not self.respawn_in.tick():
             return
-        self._dead_for = 0.0
         if player.lives <= 0:
             self.outcome = "dead"
             return
@@ -517,7 +540,7 @@ class Stage:
     # entities and bullets, hashed themselves).
     NOT_STATE = frozenset(
         ("level", "rng", "player_meta", "tilemap", "tree", "bullets", "entities", "effects",
-         "events", "counters", "particles", "player", "camera")
+         "events", "bus", "counters", "particles", "player", "camera")
     )  # fmt: skip
 
     def sim_state(self) -> dict[str, Any]:

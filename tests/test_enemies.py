@@ -253,7 +253,7 @@ def test_player_bullets_flash_hurt_and_kill_an_enemy_which_drops_its_pickup(tmp_
     soldier.facing = 1  # looking away: it does not shoot back
     flashed = []
     run(stage, 0.1, B.RIGHT)  # face right
-    run(stage, 2.0, B.FIRE, each=lambda s: flashed.append(soldier.flash > 0))
+    run(stage, 2.0, B.FIRE, each=lambda s: flashed.append(bool(soldier.flash)))
     assert any(flashed)
     assert not soldier.alive
     assert stage.kills == 1
@@ -281,7 +281,7 @@ def test_enemy_bullets_hurt_the_player_but_pass_through_other_enemies(tmp_path):
     run(stage, 3.0)
     assert stage.events.count("enemy_shoot") >= 1
     assert player.health < health
-    assert bystander.alive and bystander.health == 3 and bystander.flash == 0
+    assert bystander.alive and bystander.health == 3 and not bystander.flash
 
 
 def test_turret_death_blast_spares_other_enemies_but_not_the_player(tmp_path):

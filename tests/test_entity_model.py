@@ -155,3 +155,67 @@ def test_item_names_have_one_source() -> None:
     pickup = ENTITY_TYPES["Pickup"]
     assert {props["item"] for props in pickup.chars.values()} == set(ITEMS)
     assert all(item.title and item.char for item in ITEMS.values())
+
+
+# -- countdowns, bodies and events ------------------------------------------------------
+
+
+def test_a_timer_counts_whole_steps_and_runs_out_once() -> None:
+    from gunner.timer import Timer, steps
+
+    assert [steps(s) for s in (0.1, 0.12, 0.15, 1 / 60, 0.0, -1.0)] == [6, 7, 9, 1, 0, 0]
+    assert steps(float("inf")) == steps(1e12) > 0 and steps(float("nan")) == 0
+    timer = Timer.of(0.05)  # 3 steps
+    outs = [timer.tick() for _ in range(5)]
+    assert outs == [False, False, True, False, False] and not timer
+    held = Timer(1)
+    assert [held.tick(floor=4) for _ in range(3)] == [False] * 3 and held.left == 4
+
+
+def test_events_are_published_where_they_happen(tmp_path: Path) -> None:
+    """Subscribers hear the player fire, a soldier hurt and then killed: once each, with
+    who did it, in the step it happened."""
+    from gunner.config import TILE
+    from gunner.events import HURT, KILLED, SHOT
+    from gunner.input import Buttons as B
+    from maps import FLOOR, make_stage, obj
+
+    stage = make_stage(tmp_path, [obj("Soldier", 8 * TILE, FLOOR, health=2)])
+    soldier = next(e for e in stage.entities if e.kind == "Soldier")
+    heard: list[tuple[str, str, int]] = []
+    for event in (HURT, SHOT, KILLED):
+        stage.subscribe(
+            event, lambda src, _e=event, **data: heard.append((_e, src.kind, stage.steps))
+        )
+    stage.player.facing = 1
+    for _ in range(120):
+        stage.step(B.FIRE)
+        if not soldier.alive:
+            break
+    kinds = [(e, k) for e, k, _ in heard]
+    assert ("shot", "Player") in kinds
+    # Two hits of 1: each hurts, the second also kills.
+    assert kinds.count(("hurt", "Soldier")) == 2
+    assert kinds.count(("killed", "Soldier")) == 1
+    assert stage.destroyed == {"Soldier": 1} and stage.kills == 1
+    hurt_steps = [s for e, k, s in heard if (e, k) == ("hurt", "Soldier")]
+    kill_step = next(s for e, k, s in heard if e == "killed")
+    assert hurt_steps[0] < hurt_steps[1] == kill_step
+
+
+def test_only_the_players_own_shots_throw_shell_casings(tmp_path: Path) -> None:
+    """A casing flies from the player's gun for each shot; an enemy firing while the
+    player stands still throws none."""
+    from gunner.config import TILE
+    from gunner.input import Buttons as B
+    from maps import FLOOR, make_stage, obj
+
+    stage = make_stage(tmp_path, [obj("Soldier", 9 * TILE, FLOOR)])
+    stage.player.invulnerable = 1e9
+    casings = []
+    stage.particles.casing = lambda *a: casings.append(a)  # type: ignore[method-assign]
+    for _ in range(400):
+        stage.step(B.NONE)
+    assert "enemy_shoot" in stage.events and casings == []
+    stage.step(B.FIRE)
+    assert len(casings) == 1

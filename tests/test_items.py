@@ -127,7 +127,7 @@ def test_pickups_fall_to_the_ground_and_rest(tmp_path):
     stage = make_stage(tmp_path, [obj("Pickup", 20 * TILE, 5 * TILE, item="rocket")])
     item = only(stage, Pickup)
     run(stage, B.NONE, 90)
-    assert item.hitbox.bottom == FLOOR and item.resting
+    assert item.hitbox.bottom == FLOOR and item.on_ground
 
 
 def test_spread_pickup_switches_weapon_and_ammo_runs_out_to_pistol(tmp_path):
@@ -208,7 +208,7 @@ def test_enemy_drop_pops_up_then_lands(tmp_path):
         stage.step(B.NONE)
         top = min(top, item.hitbox.bottom)
     assert top < FLOOR - 8
-    assert item.hitbox.bottom == FLOOR and item.resting
+    assert item.hitbox.bottom == FLOOR and item.on_ground
 
 
 # -- oil drums ---------------------------------------------------------------------------
@@ -227,7 +227,7 @@ def test_drum_takes_damage_then_explodes_after_its_fuse(tmp_path):
     stage = make_stage(tmp_path, [drum(20 * TILE)])
     barrel = only(stage, OilDrum)
     barrel.damage(1, stage)
-    assert barrel.health == 2 and barrel.flash > 0 and "drum_hit" in stage.events
+    assert barrel.health == 2 and bool(barrel.flash) and "drum_hit" in stage.events
     barrel.damage(2, stage)
     stage.step(B.NONE)
     assert barrel.alive  # the fuse burns first
@@ -329,7 +329,7 @@ def test_drums_and_pickups_fall_when_what_held_them_up_is_gone(tmp_path):
     )
     item = only(stage, Pickup)
     assert low.hitbox.bottom == FLOOR and high.hitbox.bottom == low.hitbox.top
-    assert item.hitbox.bottom == high.hitbox.top and item.resting
+    assert item.hitbox.bottom == high.hitbox.top and item.on_ground
     low.blast_damage = 0  # the bottom drum goes, leaving the top one unharmed
     low.damage(3, stage)
     run(stage, B.NONE, 60)

@@ -3,12 +3,12 @@
 import pytest
 
 from gunner.config import DT, TILE
+from gunner.entities.body import MAX_FALL
 from gunner.entities.player import (
     AIM_VECTORS,
     CROUCH_HEIGHT,
     HEIGHT,
     LIVES,
-    MAX_FALL,
     RUN_SPEED,
     Aim,
     choose_aim,

@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from gunner.config import DT
-
 if TYPE_CHECKING:
     from gunner.bullets import Bullet
     from gunner.level import Spawn
@@ -41,23 +39,6 @@ def feet_box(width: float, height: float, foot: tuple[float, float]) -> pygame.F
     box = pygame.FRect(0, 0, width, height)
     box.midbottom = foot
     return box
-
-
-def settle(body: Any, stage: Stage, gravity: float, max_fall: float) -> None:
-    """One step of falling until resting, for a drum or pickup (with `vy` and `resting`).
-
-    A resting body stays put while something still holds it up; one that falls out of
-    the level is gone (not destroyed: no kill is credited).
-    """
-    if body.resting and stage.supported(body):
-        return
-    body.vy = min(body.vy + gravity * DT, max_fall)
-    result = stage.move(body, 0.0, body.vy * DT)
-    if result.on_ground or result.hit_ceiling:
-        body.vy = 0.0
-    body.resting = result.on_ground
-    if body.hitbox.top > stage.tilemap.pixel_height:
-        body.alive = False  # fell into a pit
 
 
 class Entity:

@@ -15,6 +15,7 @@ import pygame
 
 from gunner.config import DT
 from gunner.entities.base import Entity, feet_box, register
+from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.level import Spawn
@@ -44,7 +45,7 @@ class Door(Entity):
         self.state = "closed"  # closed -> opening -> open
         self.opening = 0.0  # s into the opening animation
         self.contact = False  # the player was pressing against it last step
-        self.locked_gap = 0.0  # s until the locked sound may play again
+        self.locked_gap = Timer()  # running: the locked sound may not play again yet
 
     @classmethod
     def from_spawn(cls, spawn: Spawn) -> Door:
@@ -57,7 +58,7 @@ class Door(Entity):
         return self.state != "open"
 
     def tick(self, stage: Stage) -> None:
-        self.locked_gap = max(0.0, self.locked_gap - DT)
+        self.locked_gap.tick()
         if self.state == "opening":
             self.opening += DT
             if self.opening >= OPEN_TIME:
@@ -92,11 +93,11 @@ class Door(Entity):
 
     def _locked(self, stage: Stage, first: bool) -> None:
         text = f"{self.color.upper()} KEY NEEDED"
-        if first and self.locked_gap <= 0:
+        if first and not self.locked_gap:
             stage.emit("door_locked")
-            self.locked_gap = LOCKED_SOUND_GAP
+            self.locked_gap.start(LOCKED_SOUND_GAP)
         # Said again only once the HUD line has faded, so it never flickers.
-        if stage.message != text or stage.message_time <= 0:
+        if stage.message != text or not stage.message_time:
             stage.say(text)
 
     def frame(self) -> int:

@@ -10,6 +10,7 @@ import pygame
 from gunner.config import DT
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
+from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:
     from gunner.stage import Stage
@@ -24,6 +25,7 @@ BOB_RATE = 2.4  # radians per second
 CHASE_GAP = 20.0  # stops closing in once this close (horizontally) above the player
 FIRE_EVERY = 1.5
 TELL = 0.3  # the eye burns brighter this long before a shot
+TELL_STEPS = steps(TELL)
 BULLET_SPEED = 170.0
 FRAME_W, FRAME_H = 24, 16
 PROP_FPS = 20
@@ -43,11 +45,11 @@ class Drone(Enemy):
         self.range = float(props.get("range", RANGE))
         self.home = self.hitbox.center
         self.bob_time = 0.0
-        self.cooldown = FIRE_EVERY / 2
+        self.cooldown = Timer.of(FIRE_EVERY / 2)
 
     @property
     def aiming(self) -> bool:
-        return self.sees_player and self.cooldown <= TELL
+        return self.sees_player and self.cooldown.left <= TELL_STEPS
 
     def tick(self, stage: Stage) -> None:
         super().tick(stage)
@@ -80,13 +82,13 @@ class Drone(Enemy):
             self.facing = -result.hit_wall
 
         if not sees:
-            self.cooldown = max(self.cooldown - DT, TELL + DT)
+            self.cooldown.tick(floor=TELL_STEPS + 1)
             return
-        self.cooldown -= DT
-        if self.cooldown <= 0:
+        self.cooldown.tick()
+        if not self.cooldown:
             px, py = player.hitbox.center
             self.shoot(stage, box.centerx, box.bottom, px, py, speed=BULLET_SPEED)
-            self.cooldown = FIRE_EVERY
+            self.cooldown.start(FIRE_EVERY)
 
     # -- drawing ---------------------------------------------------------------------
 

@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from gunner.config import DT
-from gunner.entities.base import Entity, feet_box, register, settle
+from gunner.entities.base import Entity, feet_box, register
+from gunner.entities.body import fell_out, settle
+from gunner.events import HURT, KILLED
+from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.level import Spawn
@@ -27,8 +29,6 @@ RADIUS = 48.0
 DAMAGE = 3
 FUSE_TIME = 0.15  # s between a drum's health running out and its blast: chains ripple
 FLASH_TIME = 0.08
-GRAVITY = 1500.0
-MAX_FALL = 450.0
 
 
 @register("OilDrum")
@@ -46,10 +46,10 @@ class OilDrum(Entity):
         self.health = self.max_health
         self.radius = float(props.get("radius", RADIUS) or RADIUS)
         self.blast_damage = int(props.get("damage", DAMAGE) or 0)
-        self.fuse = 0.0  # > 0: burning, explodes when it runs out
-        self.flash = 0.0
+        self.fuse = Timer()  # running: burning, explodes when it runs out
+        self.flash = Timer()
         self.vy = 0.0
-        self.resting = False
+        self.on_ground = False
 
     @classmethod
     def from_spawn(cls, spawn: Spawn) -> OilDrum:
@@ -60,27 +60,30 @@ class OilDrum(Entity):
         return self.health <= 0
 
     def tick(self, stage: Stage) -> None:
-        self.flash = max(0.0, self.flash - DT)
+        self.flash.tick()
         if self.lit:
-            self.fuse -= DT
-            if self.fuse <= 0:
+            self.fuse.tick()
+            if not self.fuse:
                 self.explode(stage)
                 return
-        settle(self, stage, GRAVITY, MAX_FALL)
+        settle(self, stage)
+        if fell_out(self, stage):
+            self.alive = False  # fell into a pit: gone, no blast and no credit
 
     def damage(self, amount: int, stage: Stage, from_x: float | None = None) -> None:
         if not self.alive or self.lit or amount <= 0:
             return
         self.health -= amount
-        self.flash = FLASH_TIME
+        self.flash.start(FLASH_TIME)
         stage.emit("drum_hit")
+        stage.publish(HURT, self, amount=amount, from_x=from_x)
         if self.lit:
             self.health = 0
-            self.fuse = FUSE_TIME
+            self.fuse.start(FUSE_TIME)
 
     def explode(self, stage: Stage) -> None:
         self.alive = False
-        stage.record_kill(self)
+        stage.publish(KILLED, self)
         x, y = self.hitbox.center
         # The drum is out of the quadtree while it ticks, so the blast never finds it.
         stage.explode(x, y, self.radius, self.blast_damage, spare_team=None)
@@ -97,7 +100,7 @@ class OilDrum(Entity):
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: object) -> None:
         image = art.sheet(self.sheet, SPRITE_W, SPRITE_H)[0][self.frame()]  # type: ignore[attr-defined]
         # Blinks white while hit and while the fuse burns.
-        if self.flash > 0 or (self.lit and int(self.fuse / 0.04) % 2 == 0):
+        if self.flash or (self.lit and int(self.fuse.seconds / 0.04) % 2 == 0):
             image = art.flash(image)  # type: ignore[attr-defined]
         x = round(self.hitbox.centerx - SPRITE_W / 2 - offset[0])
         y = round(self.hitbox.bottom - SPRITE_H - offset[1])

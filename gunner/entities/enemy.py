@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import pygame
 
-from gunner.config import DT
 from gunner.entities.base import Entity
-from gunner.level import EMPTY
+from gunner.entities.body import fell_out, walk
+from gunner.events import HURT, KILLED, SHOT
+from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.level import Spawn
@@ -24,8 +25,6 @@ if TYPE_CHECKING:
     from gunner.tilemap import MoveResult
 
 FLASH_TIME = 0.08
-GRAVITY = 1500.0
-MAX_FALL = 450.0
 # Line of sight walks the tile grid; with hundreds of enemies it is re-checked only
 # every few steps, and only while the player is within range.
 LOS_INTERVAL = 6
@@ -48,7 +47,7 @@ class Enemy(Entity):
         props = props or {}
         self.health = int(props.get("health", self.max_health))
         self.drop = str(props.get("drop", "") or "")  # pickup item left behind, if any
-        self.flash = 0.0
+        self.flash = Timer()  # white while it runs: just hit
         self.facing = -1
         self.vx = 0.0
         self.vy = 0.0
@@ -64,27 +63,12 @@ class Enemy(Entity):
         return build(*spawn.foot, spawn.props)
 
     def tick(self, stage: Stage) -> None:
-        self.flash = max(0.0, self.flash - DT)
+        self.flash.tick()
 
     def fall(self, stage: Stage) -> MoveResult:
-        """Gravity and an axis-split move; walkers call this each step."""
-        if self.on_ground and self.vy == 0.0:
-            # Walking on tiles: a horizontal move, then a one-row look under the feet,
-            # costs about half a full fall (which would land it back where it stands).
-            result = stage.move(self, self.vx * DT, 0.0)
-            if stage.tilemap.standing_on(self.hitbox) != EMPTY:
-                result.on_ground = True
-                return result
-            dx, wall = 0.0, result.hit_wall  # walked off an edge, or on a drum: fall
-        else:
-            dx, wall = self.vx * DT, 0
-        self.vy = min(self.vy + GRAVITY * DT, MAX_FALL)
-        result = stage.move(self, dx, self.vy * DT)
-        result.hit_wall = result.hit_wall or wall
-        if result.on_ground or result.hit_ceiling:
-            self.vy = 0.0
-        self.on_ground = result.on_ground
-        if self.hitbox.top > stage.tilemap.pixel_height:
+        """Walk at `vx` under gravity (`body.walk`); walkers call this each step."""
+        result = walk(self, stage, self.vx)
+        if fell_out(self, stage):
             self.alive = False  # fell into a pit: gone, but no kill credited
         return result
 
@@ -127,6 +111,7 @@ class Enemy(Entity):
         stage.bullets.spawn(x, y, dx * speed, dy * speed, team="enemy", damage=damage)
         stage.add_effect("muzzle_flash", (x, y), angle=math.degrees(math.atan2(-dy, dx)))
         stage.emit("enemy_shoot")
+        stage.publish(SHOT, self)
 
     def draw_frame(
         self,
@@ -141,7 +126,7 @@ class Enemy(Entity):
         when facing left, white while the hit flash lasts."""
         if self.facing < 0:
             image = art.flipped(image)
-        if self.flash > 0:
+        if self.flash:
             image = art.flash(image)
         x = round(self.hitbox.centerx - width / 2 - offset[0])
         y = round(self.hitbox.bottom - height - offset[1])
@@ -151,14 +136,15 @@ class Enemy(Entity):
         if not self.alive or amount <= 0:
             return
         self.health -= amount
-        self.flash = FLASH_TIME
+        self.flash.start(FLASH_TIME)
         stage.emit("enemy_hit")
+        stage.publish(HURT, self, amount=amount, from_x=from_x)
         if self.health <= 0:
             self.die(stage)
 
     def die(self, stage: Stage) -> None:
         self.alive = False
-        stage.record_kill(self)
+        stage.publish(KILLED, self)
         stage.add_effect("explosion", self.hitbox.center)
         stage.shake(0.15)
         stage.emit("enemy_die")

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gunner.config import DT
-from gunner.entities.base import Entity, feet_box, register, settle
+from gunner.entities.base import Entity, feet_box, register
+from gunner.entities.body import fell_out, settle
 from gunner.weapons import ITEMS as ITEM_INFO
 from gunner.weapons import WEAPONS
 
@@ -49,7 +50,7 @@ class Item(Entity):
         super().__init__(feet_box(SIZE, SIZE, foot))
         self.props = dict(props or {})
         self.vy = 0.0
-        self.resting = False
+        self.on_ground = False
         self.age = 0.0  # seconds alive; drives the bob and the glint
         self.started = False
 
@@ -65,6 +66,8 @@ class Item(Entity):
                 self.vy = -POP_SPEED
         self.age += DT
         settle(self, stage, GRAVITY, MAX_FALL)
+        if fell_out(self, stage):
+            self.alive = False  # fell into a pit
 
     def collect(self, player: Player, stage: Stage) -> None:
         """The player touched it."""
@@ -77,7 +80,7 @@ class Item(Entity):
         glint = (self.age % GLINT_EVERY) < GLINT_TIME
         image = frames[1 if glint and len(frames) > 1 else 0][self.frame_index()]
         bob = 0.0
-        if self.resting:
+        if self.on_ground:
             bob = BOB_HEIGHT * (0.5 - 0.5 * math.cos(self.age * 2 * math.pi / BOB_PERIOD))
         x = round(self.hitbox.centerx - SPRITE / 2 - offset[0])
         y = round(self.hitbox.bottom - SPRITE - bob - offset[1])

@@ -10,8 +10,11 @@ import pygame
 
 from gunner.config import DT, TILE
 from gunner.entities.base import Entity, feet_box, register
+from gunner.entities.body import GRAVITY, fell_out, land, pull
+from gunner.events import HURT, SHOT
 from gunner.input import Buttons
 from gunner.level import EMPTY, ONEWAY
+from gunner.timer import Timer
 from gunner.weapons import DEFAULT_WEAPON, WEAPONS, fire
 
 if TYPE_CHECKING:
@@ -23,12 +26,10 @@ if TYPE_CHECKING:
 RUN_SPEED = 110.0
 GROUND_ACCEL = 1800.0
 AIR_ACCEL = 1100.0
-GRAVITY = 1500.0
 JUMP_SPEED = 380.0
 # Holding jump early in a jump weakens gravity: a tap hops ~3 tiles, a hold ~5.5.
 JUMP_HOLD_GRAVITY = 0.4
 JUMP_HOLD_TIME = 0.22
-MAX_FALL = 450.0
 COYOTE_TIME = 0.1  # a jump still works this long after running off a ledge
 JUMP_BUFFER = 0.12  # a jump pressed this long before landing still happens
 DROP_TIME = 0.18  # how long down+jump ignores one-way platforms
@@ -104,17 +105,18 @@ class Player(Entity):
         self.aim = Aim.FORWARD
         self.crouching = False
         self.on_ground = False
-        self.coyote = 0.0
-        self.jump_buffer = 0.0
-        self.jump_hold = 0.0
-        self.drop_timer = 0.0
-        self.fire_cooldown = 0.0
-        self.fire_pose = 0.0
+        # Countdowns, in steps (gunner.timer).
+        self.coyote = Timer()  # running: a jump still works (just ran off a ledge)
+        self.jump_buffer = Timer()  # running: jump was pressed a moment ago
+        self.jump_hold = Timer()  # running: holding jump still weakens gravity
+        self.drop_timer = Timer()  # running: falling through one-way platforms
+        self.fire_cooldown = Timer()
+        self.fire_pose = Timer()
+        self.shield = Timer()  # running: invulnerable (after a hit, after respawning)
+        self.hurt_time = Timer()  # running: knocked back, no control
         self.anim_time = 0.0
         self.health = MAX_HEALTH
         self.lives = LIVES
-        self.invulnerable = 0.0
-        self.hurt_time = 0.0
         self.weapon = WEAPONS[DEFAULT_WEAPON]
         self.ammo: int | None = None  # None: unlimited (the pistol)
         self.keys: set[str] = set()  # keycard colours held
@@ -123,6 +125,15 @@ class Player(Entity):
     def from_spawn(cls, spawn: Spawn) -> Player:
         return cls(*spawn.foot)
 
+    @property
+    def invulnerable(self) -> float:
+        """Seconds of invulnerability left (0: can be hurt)."""
+        return self.shield.seconds
+
+    @invulnerable.setter
+    def invulnerable(self, seconds: float) -> None:
+        self.shield.start(seconds)
+
     # -- simulation -------------------------------------------------------------------
 
     def tick(self, stage: Stage) -> None:
@@ -130,17 +141,17 @@ class Player(Entity):
         tiles = stage.tilemap
         self.anim_time += DT
 
-        # Timers that make jumps forgiving.
-        self.coyote = COYOTE_TIME if self.on_ground else max(0.0, self.coyote - DT)
-        self.jump_buffer = (
-            JUMP_BUFFER if pressed & Buttons.JUMP else max(0.0, self.jump_buffer - DT)
-        )
-        self.drop_timer = max(0.0, self.drop_timer - DT)
-        self.fire_cooldown = max(0.0, self.fire_cooldown - DT)
-        self.fire_pose = max(0.0, self.fire_pose - DT)
-        self.invulnerable = max(0.0, self.invulnerable - DT)
-        self.hurt_time = max(0.0, self.hurt_time - DT)
-        if self.hurt_time > 0:
+        # Timers that make jumps forgiving: set while on the ground / on the press, and
+        # counted down after the jump check, so each lasts its whole time.
+        grounded = self.on_ground
+        if grounded:
+            self.coyote.start(COYOTE_TIME)
+        if pressed & Buttons.JUMP:
+            self.jump_buffer.start(JUMP_BUFFER)
+        for timer in (self.drop_timer, self.fire_cooldown, self.fire_pose, self.shield):
+            timer.tick()
+        self.hurt_time.tick()
+        if self.hurt_time:
             held = pressed = Buttons.NONE  # knocked back: no control for a moment
 
         self.aim, crouch = choose_aim(held, self.on_ground)
@@ -152,47 +163,50 @@ class Player(Entity):
             self.facing = direction
         if self.crouching or (self.aim == Aim.UP and self.on_ground):
             direction = 0
-        target = direction * RUN_SPEED if self.hurt_time <= 0 else self.vx
+        target = self.vx if self.hurt_time else direction * RUN_SPEED
         accel = (GROUND_ACCEL if self.on_ground else AIR_ACCEL) * DT
         self.vx = min(self.vx + accel, target) if self.vx < target else max(self.vx - accel, target)
 
         # Jump, drop through a platform, or fall.
-        if self.jump_buffer > 0 and self.coyote > 0:
+        if self.jump_buffer and self.coyote:
             if held & Buttons.DOWN and (
                 tiles.standing_on(self.hitbox) == ONEWAY or stage.on_oneway(self)
             ):
-                self.drop_timer = DROP_TIME
+                self.drop_timer.start(DROP_TIME)
             else:
                 self.vy = -JUMP_SPEED
-                self.jump_hold = JUMP_HOLD_TIME
+                self.jump_hold.start(JUMP_HOLD_TIME)
                 stage.emit("jump")
                 stage.add_effect("dust", self.hitbox.midbottom)
-            self.jump_buffer = 0.0
-            self.coyote = 0.0
+            self.jump_buffer.stop()
+            self.coyote.stop()
             self._set_crouch(False, stage)
-        holding = bool(held & Buttons.JUMP) and self.jump_hold > 0 and self.vy < 0
-        self.jump_hold = max(0.0, self.jump_hold - DT) if holding else 0.0
-        self.vy = min(self.vy + GRAVITY * (JUMP_HOLD_GRAVITY if holding else 1.0) * DT, MAX_FALL)
+        if not grounded:
+            self.coyote.tick()
+        if not pressed & Buttons.JUMP:
+            self.jump_buffer.tick()
+        holding = bool(held & Buttons.JUMP) and bool(self.jump_hold) and self.vy < 0
+        if holding:
+            self.jump_hold.tick()
+        else:
+            self.jump_hold.stop()
+        pull(self, GRAVITY * (JUMP_HOLD_GRAVITY if holding else 1.0))
 
         was_airborne = not self.on_ground
         fall_speed = self.vy
-        result = stage.move(self, self.vx * DT, self.vy * DT, self.drop_timer > 0)
+        result = land(self, stage, self.vx * DT, bool(self.drop_timer))
         if result.hit_wall:
             self.vx = 0.0
         if result.hit_ceiling:
-            self.vy = 0.0
-            self.jump_hold = 0.0
-        self.on_ground = result.on_ground
-        if self.on_ground:
-            self.vy = 0.0
-            if was_airborne and fall_speed > 200:
-                stage.emit("land")
-                stage.add_effect("dust", self.hitbox.midbottom)
+            self.jump_hold.stop()
+        if self.on_ground and was_airborne and fall_speed > 200:
+            stage.emit("land")
+            stage.add_effect("dust", self.hitbox.midbottom)
 
-        if held & Buttons.FIRE and self.fire_cooldown <= 0:
+        if held & Buttons.FIRE and not self.fire_cooldown:
             self._fire(stage)
 
-        if self.hitbox.top > tiles.pixel_height:
+        if fell_out(self, stage):
             self.die(stage)
 
     def _set_crouch(self, crouch: bool, stage: Stage) -> None:
@@ -218,8 +232,9 @@ class Player(Entity):
         x, y = self.muzzle(stage)
         fire(self.weapon, stage, x, y, dx, dy, self.team)
         stage.add_effect("muzzle_flash", (x, y), angle=math.degrees(math.atan2(-dy, dx)))
-        self.fire_cooldown = self.weapon.cooldown
-        self.fire_pose = FIRE_POSE_TIME
+        stage.publish(SHOT, self, weapon=self.weapon)
+        self.fire_cooldown.start(self.weapon.cooldown)
+        self.fire_pose.start(FIRE_POSE_TIME)
         if self.ammo is not None:
             self.ammo -= 1
             if self.ammo <= 0:  # out of ammo: back to the pistol
@@ -253,7 +268,7 @@ class Player(Entity):
 
     def damage(self, amount: int, stage: Stage, from_x: float | None = None) -> None:
         """Lose health unless briefly invulnerable; get knocked away from the source."""
-        if not self.alive or self.invulnerable > 0 or amount <= 0:
+        if not self.alive or self.shield or amount <= 0:
             return
         self.health -= amount
         stage.emit("hurt")
@@ -261,8 +276,9 @@ class Player(Entity):
         if self.health <= 0:
             self.die(stage)
             return
-        self.invulnerable = INVULNERABLE_TIME
-        self.hurt_time = HURT_TIME
+        stage.publish(HURT, self, amount=amount, from_x=from_x)
+        self.shield.start(INVULNERABLE_TIME)
+        self.hurt_time.start(HURT_TIME)
         away = 1 if from_x is None or from_x < self.hitbox.centerx else -1
         if from_x is None:
             away = -self.facing
@@ -299,8 +315,8 @@ class Player(Entity):
         self.hitbox.midbottom = (x, foot_y)
         self.vx = self.vy = 0.0
         self.on_ground = False
-        self.invulnerable = INVULNERABLE_TIME * 2
-        self.hurt_time = 0.0
+        self.shield.start(INVULNERABLE_TIME * 2)
+        self.hurt_time.stop()
         self.equip(DEFAULT_WEAPON)
 
     def _set_crouch_raw(self, crouch: bool) -> None:
@@ -311,10 +327,10 @@ class Player(Entity):
 
     def frame(self) -> tuple[int, int]:
         """(row, column) of the sprite sheet for the current state."""
-        firing = self.fire_pose > 0
+        firing = bool(self.fire_pose)
         if not self.alive:
             return 11, 1
-        if self.hurt_time > 0:
+        if self.hurt_time:
             return 11, 0
         if self.crouching:
             return 10, 1 if firing else 0
@@ -327,7 +343,7 @@ class Player(Entity):
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: object) -> None:
         # Blink while invulnerable, as arcade games do.
-        if self.invulnerable > 0 and int(self.invulnerable * 20) % 2:
+        if self.shield and int(self.shield.seconds * 20) % 2:
             return
         row, col = self.frame()
         image = art.player_frame(row, col, flipped=self.facing < 0)  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@ import pygame
 from gunner.config import DT
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import BULLET_SPEED, Enemy
+from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:
     from gunner.stage import Stage
@@ -18,6 +19,7 @@ WIDTH, HEIGHT = 14, 30
 RANGE = 220.0
 FIRE_RATE = 1.6  # seconds between shots
 TELL = 0.3  # the gun glints this long before each shot
+TELL_STEPS = steps(TELL)
 FIRE_POSE = 0.15
 EYE_Y = 20  # line of sight starts at the shoulder, this far above the feet
 FRAME = 32
@@ -40,9 +42,9 @@ class Rifleman(Enemy):
         super().__init__(feet_box(WIDTH, HEIGHT, (x, foot_y)), props)
         self.range = float(props.get("range", RANGE))
         self.fire_rate = max(0.2, float(props.get("fire_rate", FIRE_RATE)))
-        self.cooldown = self.fire_rate / 2  # the first shot comes sooner
+        self.cooldown = Timer.of(self.fire_rate / 2)  # the first shot comes sooner
         self.pose = FORWARD
-        self.fire_pose = 0.0
+        self.fire_pose = Timer()
         self.idle_time = 0.0
 
     def eye(self) -> tuple[float, float]:
@@ -58,36 +60,36 @@ class Rifleman(Enemy):
     @property
     def aiming(self) -> bool:
         """In the tell before a shot (the sprite shows a glint)."""
-        return self.sees_player and self.cooldown <= TELL
+        return self.sees_player and self.cooldown.left <= TELL_STEPS
 
     def tick(self, stage: Stage) -> None:
         super().tick(stage)
-        self.fire_pose = max(0.0, self.fire_pose - DT)
+        self.fire_pose.tick()
         self.idle_time += DT
         self.vx = 0.0
         self.fall(stage)
         if not self.watch(stage, self.eye(), self.range):
             # Out of sight the gun is lowered: a shot always follows a full tell.
-            self.cooldown = max(self.cooldown - DT, TELL + DT)
+            self.cooldown.tick(floor=TELL_STEPS + 1)
             return
         px, py = stage.player.hitbox.center
         ex, ey = self.eye()
         self.facing = 1 if px >= ex else -1
         angle = math.atan2(py - ey, abs(px - ex))  # below the horizontal is positive
         self.pose = FORWARD if abs(angle) < DIAG_FROM else (DIAG_DOWN if angle > 0 else DIAG_UP)
-        self.cooldown -= DT
-        if self.cooldown <= 0:
+        self.cooldown.tick()
+        if not self.cooldown:
             x, y = self.muzzle()
             self.shoot(stage, x, y, px, py, speed=BULLET_SPEED)
-            self.cooldown = self.fire_rate
-            self.fire_pose = FIRE_POSE
+            self.cooldown.start(self.fire_rate)
+            self.fire_pose.start(FIRE_POSE)
 
     # -- drawing ---------------------------------------------------------------------
 
     def frame(self) -> int:
         """Column of rifleman.png: 0-1 idle, 2-4 aim forward/up/down, 5-7 the same firing,
         8-10 the same with the glint of the tell."""
-        if self.fire_pose > 0:
+        if self.fire_pose:
             return 5 + self.pose
         if self.aiming:
             return 8 + self.pose

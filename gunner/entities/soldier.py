@@ -10,6 +10,7 @@ from gunner.config import DT, TILE
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
 from gunner.level import EMPTY
+from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:
     from gunner.stage import Stage
@@ -22,6 +23,7 @@ SIGHT = 200.0  # how far ahead it notices the player
 LEVEL = 28.0  # the player counts as "level" when centres differ by less than this
 AIM_TIME = 0.35  # stops and raises the gun this long before the shot: the tell
 RECOVER_TIME = 0.25  # stands this long after it
+RECOIL_FROM = steps(RECOVER_TIME - 0.1)  # the recoil frame shows until this many steps are left
 BULLET_SPEED = 170.0
 GUN_Y = 19  # the muzzle's height above the feet (matches the sprite)
 WALK_FPS = 8
@@ -39,29 +41,28 @@ class Soldier(Enemy):
         props = props or {}
         super().__init__(feet_box(WIDTH, HEIGHT, (x, foot_y)), props)
         self.speed = float(props.get("speed", SPEED))
-        self.fire_timer = -1.0  # < 0: not yet drawn from the stage's rng
-        self.aim_time = 0.0
-        self.recover_time = 0.0
+        self.fire_timer: Timer | None = None  # drawn from the stage's rng on the first step
+        self.aim_time = Timer()  # running: stopped, raising the gun (the tell)
+        self.recover_time = Timer()  # running: standing after the shot
         self.walk_time = 0.0
 
     def tick(self, stage: Stage) -> None:
         super().tick(stage)
-        if self.fire_timer < 0:  # soldiers placed together should not fire in step
-            self.fire_timer = stage.rng.uniform(0.5, FIRE_EVERY)
-        self.fire_timer = max(0.0, self.fire_timer - DT)
+        if self.fire_timer is None:  # soldiers placed together should not fire in step
+            self.fire_timer = Timer.of(stage.rng.uniform(0.5, FIRE_EVERY))
+        self.fire_timer.tick()
 
-        if self.aim_time > 0:
-            self.aim_time -= DT
-            if self.aim_time <= 0:
+        if self.aim_time:
+            if self.aim_time.tick():
                 self._fire(stage)
-        elif self.recover_time > 0:
-            self.recover_time -= DT
-        elif self.fire_timer <= 0 and self._player_ahead(stage):
-            self.aim_time = AIM_TIME
+        elif self.recover_time:
+            self.recover_time.tick()
+        elif not self.fire_timer and self._player_ahead(stage):
+            self.aim_time.start(AIM_TIME)
         elif self.on_ground and self._ledge_ahead(stage):
             self.facing = -self.facing
 
-        walking = self.aim_time <= 0 and self.recover_time <= 0
+        walking = not self.aim_time and not self.recover_time
         self.vx = self.facing * self.speed if walking else 0.0
         if walking:
             self.walk_time += DT
@@ -100,18 +101,18 @@ class Soldier(Enemy):
     def _fire(self, stage: Stage) -> None:
         x, y = self.muzzle()
         self.shoot(stage, x, y, x + self.facing, y, speed=BULLET_SPEED)
-        self.recover_time = RECOVER_TIME
-        self.fire_timer = FIRE_EVERY + stage.rng.uniform(-FIRE_JITTER, FIRE_JITTER)
+        self.recover_time.start(RECOVER_TIME)
+        self.fire_timer = Timer.of(FIRE_EVERY + stage.rng.uniform(-FIRE_JITTER, FIRE_JITTER))
 
     # -- drawing ---------------------------------------------------------------------
 
     def frame(self) -> tuple[int, int]:
         """(row, column) in soldier.png: row 0 walks, row 1 is idle / aim / fire."""
-        if self.aim_time > 0:
+        if self.aim_time:
             return 1, 1
-        if self.recover_time > RECOVER_TIME - 0.1:
+        if self.recover_time.left > RECOIL_FROM:
             return 1, 2  # the shot's recoil
-        if self.recover_time > 0:
+        if self.recover_time:
             return 1, 1
         if not self.on_ground:
             return 1, 0

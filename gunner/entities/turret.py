@@ -12,6 +12,7 @@ from gunner.config import DT, TILE
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
 from gunner.level import EMPTY
+from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.stage import Stage
@@ -60,9 +61,9 @@ class Turret(Enemy):
         self.mount = ""  # found from the tiles around it on the first step
         self.normal = -math.pi / 2
         self.angle = self.normal  # where the barrel points
-        self.cooldown = self.fire_rate / 2
+        self.cooldown = Timer.of(self.fire_rate / 2)
         self.burst_left = 0
-        self.burst_clock = 0.0
+        self.burst_clock = Timer()  # running: the next shot of a burst is coming
 
     def _find_mount(self, stage: Stage) -> None:
         """Floor if anything is under it, else ceiling, else whichever wall is beside it."""
@@ -87,10 +88,10 @@ class Turret(Enemy):
         super().tick(stage)
         if not self.mount:
             self._find_mount(stage)
-        self.cooldown = max(0.0, self.cooldown - DT)
+        self.cooldown.tick()
         if self.burst_left:
-            self.burst_clock -= DT
-            if self.burst_clock <= 0:
+            self.burst_clock.tick()
+            if not self.burst_clock:
                 self._fire(stage)
             return
         cx, cy = self.hitbox.center
@@ -106,7 +107,7 @@ class Turret(Enemy):
         step = TURN_SPEED * DT
         self.angle += max(-step, min(step, turn))
         self.facing = 1 if math.cos(self.angle) >= 0 else -1
-        if reachable and abs(turn) < ON_TARGET and self.cooldown <= 0:
+        if reachable and abs(turn) < ON_TARGET and not self.cooldown:
             self.burst_left = BURST
             self._fire(stage)
 
@@ -120,9 +121,9 @@ class Turret(Enemy):
             stage, x, y, x + math.cos(self.angle), y + math.sin(self.angle), speed=BULLET_SPEED
         )
         self.burst_left -= 1
-        self.burst_clock = BURST_GAP
+        self.burst_clock.start(BURST_GAP)
         if not self.burst_left:
-            self.cooldown = self.fire_rate
+            self.cooldown.start(self.fire_rate)
 
     def die(self, stage: Stage) -> None:
         """A bigger bang than a soldier's: a small blast that spares other enemies."""
@@ -141,7 +142,7 @@ class Turret(Enemy):
         # degrees anticlockwise from the right).
         k = round(-self.angle / (2 * math.pi) * ANGLES) % ANGLES
         barrel = sheet[1][k]
-        if self.flash > 0:
+        if self.flash:
             base, barrel = art.flash(base), art.flash(barrel)
         x = round(self.hitbox.centerx - FRAME / 2 - offset[0])
         y = round(self.hitbox.centery - FRAME / 2 - offset[1])

@@ -1,0 +1,75 @@
+"""Falling bodies: gravity, the axis-split move, landing and settling.
+
+The player, walking enemies, drums and pickups fall the same way; each calls these
+instead of integrating gravity itself. A body has `hitbox`, `vy` and `on_ground`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gunner.config import DT
+from gunner.level import EMPTY
+
+if TYPE_CHECKING:
+    from gunner.stage import Stage
+    from gunner.tilemap import MoveResult
+
+GRAVITY = 1500.0  # px/s², the player's and every walker's
+MAX_FALL = 450.0  # px/s: terminal speed, so a long fall stays readable
+
+
+def pull(body: Any, gravity: float = GRAVITY, max_fall: float = MAX_FALL) -> None:
+    """One step of gravity on the body's vertical speed."""
+    body.vy = min(body.vy + gravity * DT, max_fall)
+
+
+def land(body: Any, stage: Stage, dx: float, drop_through: bool = False) -> MoveResult:
+    """Move by `dx` and the step's fall; stop falling on a floor or under a ceiling."""
+    result = stage.move(body, dx, body.vy * DT, drop_through)
+    if result.on_ground or result.hit_ceiling:
+        body.vy = 0.0
+    body.on_ground = result.on_ground
+    return result
+
+
+def fall(
+    body: Any,
+    stage: Stage,
+    dx: float = 0.0,
+    gravity: float = GRAVITY,
+    max_fall: float = MAX_FALL,
+) -> MoveResult:
+    """Gravity, then the move (`pull` and `land`)."""
+    pull(body, gravity, max_fall)
+    return land(body, stage, dx)
+
+
+def walk(body: Any, stage: Stage, vx: float) -> MoveResult:
+    """A walker's step at `vx`: on tiles, a horizontal move and a one-row look under
+    the feet (about half the cost of a full fall, which would land it back where it
+    stands); off an edge or on an entity (a drum, a door), a full fall."""
+    if body.on_ground and body.vy == 0.0:
+        result = stage.move(body, vx * DT, 0.0)
+        if stage.tilemap.standing_on(body.hitbox) != EMPTY:
+            result.on_ground = True
+            return result
+        dx, wall = 0.0, result.hit_wall
+    else:
+        dx, wall = vx * DT, 0
+    result = fall(body, stage, dx)
+    result.hit_wall = result.hit_wall or wall
+    return result
+
+
+def settle(body: Any, stage: Stage, gravity: float = GRAVITY, max_fall: float = MAX_FALL) -> None:
+    """A body that does not walk (a drum, a pickup): it stays put while something holds
+    it up, and otherwise falls until it rests."""
+    if body.on_ground and stage.supported(body):
+        return
+    fall(body, stage, 0.0, gravity, max_fall)
+
+
+def fell_out(body: Any, stage: Stage) -> bool:
+    """Below the bottom of the map: fallen into a pit."""
+    return bool(body.hitbox.top > stage.tilemap.pixel_height)
