@@ -28,7 +28,7 @@ entered the stage), so the simulation is identical whichever design is live.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from operator import attrgetter
 from typing import Any, Protocol
 
@@ -331,7 +331,8 @@ class BulletRows:
         self._nrows = max(1, int(-(-self._bh // row_h)))
         self._row_numbers = np.arange(self._nrows + 1)
         self.ids = _NO_IDS  # in filing order
-        self.boxes = _NO_BOXES
+        self._boxes: np.ndarray | None = _NO_BOXES
+        self._make_boxes: Callable[[], np.ndarray] | None = None  # see `file_all`
         self._sorted: tuple | None = None  # the rows, built by `_index` when queried
         self.checks = 0
 
@@ -357,8 +358,17 @@ class BulletRows:
             float(self.boxes[:, 3].max()) * 0.5 + 0.0625,
         )
 
+    @property
+    def boxes(self) -> np.ndarray:
+        """(n, 4) float32 hitboxes (x, y, w, h), row for row with ``ids``."""
+        if self._boxes is None:
+            assert self._make_boxes is not None
+            self._boxes = np.asarray(self._make_boxes(), np.float32).reshape(-1, 4)
+            self._make_boxes = None
+        return self._boxes
+
     def _set(self, ids: np.ndarray, boxes: np.ndarray) -> None:
-        self.ids, self.boxes, self._sorted = ids, boxes, None
+        self.ids, self._boxes, self._make_boxes, self._sorted = ids, boxes, None, None
 
     def add_many(self, ids: np.ndarray, boxes: np.ndarray) -> None:
         """File bullets ``ids`` with hitboxes ``boxes`` ((n, 4): x, y, w, h)."""
@@ -376,12 +386,16 @@ class BulletRows:
             raise ValueError("a bullet is already in the broad phase")
         self._set(np.concatenate([self.ids, ids]), np.concatenate([self.boxes, boxes]))
 
-    def file_all(self, ids: np.ndarray, boxes: np.ndarray) -> None:
+    def file_all(self, ids: np.ndarray, boxes: np.ndarray | Callable[[], np.ndarray]) -> None:
         """The bullet system's own bulk filing, at the end of its step: every bullet,
         with ids it hands out ascending and unique, into an empty class (`add_many`
-        checks both for other callers)."""
+        checks both for other callers). ``boxes`` may be a function that makes them:
+        it is called when something first reads them (the camera, once a frame), not
+        on every step (a few bullets' boxes cost more to make than to move)."""
         if len(self.ids):
-            self.add_many(ids, boxes)
+            self.add_many(ids, boxes() if callable(boxes) else boxes)
+        elif callable(boxes):
+            self.ids, self._boxes, self._make_boxes, self._sorted = ids, None, boxes, None
         else:
             self._set(ids, boxes)
 
@@ -496,7 +510,6 @@ class StageTree:
         make = DESIGNS[design]
         old = [] if not self.design else list(self)
         self.design = design
-        self._targets = 0  # entity-class items a player's bullet can hit (none usually)
         self.entity = make(self.bounds, self.typical_size)
         self.enemy = make(self.bounds, self.typical_size)
         self.solid = make(self.bounds, (16.0, 48.0))  # a door; drums fit too
@@ -510,37 +523,29 @@ class StageTree:
     def add(self, item: Any) -> None:
         # Solids, then the enemy team, then the rest. The class is remembered on the
         # item, so `remove` (once per entity per step) goes straight to it, even if the
-        # item's `solid` changed while filed (a door opened).
-        if item.solid:
-            home = self.solid
-        elif item.team == "enemy":
-            home = self.enemy
-        else:
-            home = self.entity
-            if item.shootable and item.team != "player":
-                self._targets += 1
+        # item's `solid` changed while filed (a door opened). Both run for every entity
+        # every step: kept to the bare minimum.
+        home = self.solid if item.solid else self.enemy if item.team == "enemy" else self.entity
         home.add(item)
         item.filed_in = home
 
     def remove(self, item: Any) -> None:
-        try:
-            home = item.filed_in
-        except AttributeError:
-            home = None
+        home = getattr(item, "filed_in", None)
         if home is None:
             raise KeyError("not in the broad phase")
         home.remove(item)
         item.filed_in = None
-        if home is self.entity and item.shootable and item.team != "player":
-            self._targets -= 1
 
     def targets(self, team: str) -> list[Design]:
         """The classes a bullet of ``team`` can hit something in: enemy bullets never
-        hurt enemies; the player's skip the entity class unless it holds a target."""
+        hurt enemies; the player's skip the entity class unless it holds a target
+        (something shootable of another team: usually it holds none)."""
         if team == "enemy":
             wanted = [self.entity, self.solid]
         elif team == "player":
-            wanted = [self.enemy, self.solid] + ([self.entity] if self._targets else [])
+            wanted = [self.enemy, self.solid]
+            if any(it.shootable and it.team != "player" for it in self.entity):
+                wanted.append(self.entity)
         else:
             wanted = list(self.classes)
         return [c for c in wanted if len(c)]
@@ -579,6 +584,24 @@ class StageTree:
         if len(found) > 1:
             found.sort(key=_SERIAL)
         return found
+
+    def asker(self, team: str) -> Callable[[pygame.FRect], list[Any]]:
+        """`query_box` for ``team`` as one function, for many boxes in a row while nothing
+        is added to the tree (the few-bullet step). Under our design it asks every
+        class the team can hit in one walk over their levels together."""
+        classes = self.targets(team)
+        if self.design != "ours" or not classes:
+            return lambda rect: self.query_box(rect, classes=classes)
+        query = classes[0].query  # the candidates of all are counted in the first's checks
+        levels = [level for c in classes for level in c.levels]  # type: ignore[attr-defined]
+
+        def ask(rect: pygame.FRect) -> list[Any]:
+            found = query(rect, None, levels)  # type: ignore[call-arg]
+            if len(found) > 1:
+                found.sort(key=_SERIAL)
+            return found
+
+        return ask
 
     def query_many(self, boxes: np.ndarray, team: str = "neutral") -> tuple[np.ndarray, list[Any]]:
         """(query index, entity) overlap pairs for many boxes, by query then stage order,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -29,19 +30,13 @@ BULLET_LIFE = 1.6  # seconds; a bullet that hits nothing fades out off-screen
 FEW_BULLETS = 24
 TEAMS = ("player", "enemy", "neutral")
 _TEAM = {name: i for i, name in enumerate(TEAMS)}
-_FIELDS = {
-    "id": np.int64,
-    "x": np.float64,  # centre
-    "y": np.float64,
-    "vx": np.float64,
-    "vy": np.float64,
-    "life": np.float64,
-    "team": np.int8,
-    "damage": np.int32,
-    "style": np.int16,
-    "blast_radius": np.float64,
-    "blast_damage": np.int32,
-}
+# The arrays, in the order the state hash lists them. Each is a row of one of two
+# blocks (floats, whole numbers), so dropping dead bullets is two numpy calls, not 11.
+_FIELDS = ("id", "x", "y", "vx", "vy", "life", "team", "damage", "style", "blast_radius",
+           "blast_damage")  # fmt: skip
+_FLOATS = ("x", "y", "vx", "vy", "life", "blast_radius")  # x, y: the centre
+_INTS = ("id", "team", "damage", "style", "blast_damage")
+_WHEN = itemgetter(0)  # a strike's (t, entity): sorted by when the path enters it
 
 
 @dataclass
@@ -104,6 +99,8 @@ class BulletSystem:
     style: np.ndarray
     blast_radius: np.ndarray
     blast_damage: np.ndarray
+    _floats: np.ndarray  # (len(_FLOATS), capacity): the float arrays above are its rows
+    _ints: np.ndarray
 
     def __init__(self) -> None:
         self.n = 0
@@ -118,12 +115,15 @@ class BulletSystem:
         self.hits = 0
 
     def _grow(self, cap: int) -> None:
-        for name, dtype in _FIELDS.items():
-            old = getattr(self, name, None)
-            new = np.zeros(cap, dtype=dtype)
-            if old is not None:
-                new[: self.n] = old[: self.n]
-            setattr(self, name, new)
+        floats = np.zeros((len(_FLOATS), cap), dtype=np.float64)
+        ints = np.zeros((len(_INTS), cap), dtype=np.int64)
+        if self._cap:
+            floats[:, : self.n] = self._floats[:, : self.n]
+            ints[:, : self.n] = self._ints[:, : self.n]
+        self._floats, self._ints = floats, ints
+        for block, names in ((floats, _FLOATS), (ints, _INTS)):
+            for row, name in zip(block, names, strict=True):
+                setattr(self, name, row)
         self._cap = cap
 
     def __len__(self) -> int:
@@ -264,16 +264,9 @@ class BulletSystem:
                 self._keep(np.array(alive, dtype=bool))
                 xs = [x for x, keep in zip(xs, alive, strict=True) if keep]
                 ys = [y for y, keep in zip(ys, alive, strict=True) if keep]
-            # One array of boxes from the floats, filed without re-checking the ids
-            # (this system hands them out ascending and unique).
-            boxes = np.array(
-                [
-                    (x - HALF, y - HALF, BULLET_SIZE, BULLET_SIZE)
-                    for x, y in zip(xs, ys, strict=True)
-                ],
-                dtype=np.float32,
-            ).reshape(-1, 4)
-            tree.bullets.file_all(self.id[: self.n], boxes)
+            # Filed without re-checking the ids (this system hands them out ascending
+            # and unique); the boxes are made from the floats only if someone looks.
+            tree.bullets.file_all(self.id[: self.n], lambda: _boxes_of(xs, ys))
             self.filed = self.n
             return
         else:
@@ -329,42 +322,50 @@ class BulletSystem:
     def _paths_few(self, stage: Stage) -> tuple:
         """`_paths_many` for a handful of bullets (the shipped levels), in plain floats:
         the same arithmetic in the same order, so the same results, without numpy's
-        per-call overhead."""
-        n, tree, tiles = self.n, stage.tree, stage.tilemap
+        per-call overhead. One loop per bullet: tiles, the tree, the entry times."""
+        n, tree, first_solid = self.n, stage.tree, stage.tilemap._first_solid_one
         life = [v - DT for v in self.life[:n].tolist()]
         self.life[:n] = life
         x0, y0 = self.x[:n].tolist(), self.y[:n].tolist()
         dx = [v * DT for v in self.vx[:n].tolist()]
         dy = [v * DT for v in self.vy[:n].tolist()]
         alive = [v > 0 for v in life]
-        t_wall = [
-            tiles._first_solid_one(x0[i], y0[i], dx[i], dy[i]) if alive[i] else math.inf
-            for i in range(n)
-        ]
-        t_end = [min(t, 1.0) for t in t_wall]
         teams = self.team[:n].tolist()
+        t_wall = [math.inf] * n
+        t_end = [1.0] * n
+        strikes: dict[int, list[tuple[float, Any]]] = {}
+        asks: dict[int, Any] = {}  # what each team's bullets may hit, this step
         before = tree.checks
-        rows: list[int] = []
-        found: list[Any] = []
-        classes: dict[int, list[Any]] = {}  # what each team's bullets may hit, this step
         for i in range(n):
             if not alive[i]:
                 continue
-            ex, ey = x0[i] + dx[i] * t_end[i], y0[i] + dy[i] * t_end[i]
+            x, y, vx, vy = x0[i], y0[i], dx[i], dy[i]
+            t = t_wall[i] = first_solid(x, y, vx, vy)
+            if t < 1.0:
+                t_end[i] = t
+            else:
+                t = 1.0
+            ex, ey = x + vx * t, y + vy * t
             box = pygame.FRect(
-                min(x0[i], ex) - HALF,
-                min(y0[i], ey) - HALF,
-                abs(ex - x0[i]) + BULLET_SIZE,
-                abs(ey - y0[i]) + BULLET_SIZE,
-            )
+                min(x, ex) - HALF, min(y, ey) - HALF, abs(ex - x) + BULLET_SIZE,
+                abs(ey - y) + BULLET_SIZE,
+            )  # fmt: skip
             team = teams[i]
-            if team not in classes:
-                classes[team] = tree.targets(TEAMS[team])
-            hits = tree.query_box(box, classes=classes[team])
-            rows += [i] * len(hits)
-            found += hits
+            if team not in asks:
+                asks[team] = tree.asker(TEAMS[team])
+            hits = asks[team](box)
+            if hits:  # as `_strikes` finds them, bullet by bullet
+                mine = []
+                for other in hits:
+                    if not other.shootable or _TEAM.get(other.team, -1) == team:
+                        continue
+                    when = _enter(other.hitbox, x, y, vx, vy)
+                    if when is not None:
+                        mine.append((when, other))
+                if mine:
+                    mine.sort(key=_WHEN)
+                    strikes[i] = mine
         stage.counters.bullet_entity += tree.checks - before
-        strikes = self._strikes(rows, found, x0, y0, dx, dy)
         return x0, y0, dx, dy, alive, t_wall, t_end, strikes
 
     def _strikes(
@@ -388,7 +389,7 @@ class BulletSystem:
             if t is not None:
                 out.setdefault(i, []).append((t, other))
         for hits in out.values():
-            hits.sort(key=lambda hit: hit[0])  # stable: ties keep stage order
+            hits.sort(key=_WHEN)  # stable: ties keep stage order
         return out
 
     def _burst(self, i: int, stage: Stage, x: float, y: float) -> None:
@@ -401,12 +402,18 @@ class BulletSystem:
             stage.add_effect("impact", (x, y))
 
     def _keep(self, alive: np.ndarray) -> None:
-        n = self.n
-        keep = np.flatnonzero(alive)
-        for name in _FIELDS:
-            array = getattr(self, name)
-            array[: len(keep)] = array[:n][keep]
+        keep = np.flatnonzero(alive[: self.n])
+        self._floats[:, : len(keep)] = self._floats[:, keep]
+        self._ints[:, : len(keep)] = self._ints[:, keep]
         self.n = len(keep)
+
+
+def _boxes_of(xs: list[float], ys: list[float]) -> np.ndarray:
+    """Bullet hitboxes from centres in plain floats, as `BulletSystem.boxes` makes them."""
+    return np.array(
+        [(x - HALF, y - HALF, BULLET_SIZE, BULLET_SIZE) for x, y in zip(xs, ys, strict=True)],
+        dtype=np.float32,
+    ).reshape(-1, 4)
 
 
 def _enter(box: pygame.FRect, x0: float, y0: float, dx: float, dy: float) -> float | None:

@@ -286,8 +286,16 @@ class Quadtree(Filed):
         del keys[i]
         del items[i]
 
-    def query(self, rect: pygame.FRect | pygame.Rect, ignore: HasHitbox | None = None) -> list[Any]:
-        """Every stored item whose hitbox overlaps ``rect`` (colliderect), except ``ignore``."""
+    def query(
+        self,
+        rect: pygame.FRect | pygame.Rect,
+        ignore: HasHitbox | None = None,
+        levels: list[tuple] | None = None,
+    ) -> list[Any]:
+        """Every stored item whose hitbox overlaps ``rect`` (colliderect), except ``ignore``.
+
+        ``levels``: `levels` of several trees added together, to ask them all in one
+        call (the candidates they test are counted in this tree's ``checks``)."""
         x, y, w, h = rect
         if type(rect) is not pygame.FRect:
             rect = pygame.FRect(rect)
@@ -296,7 +304,7 @@ class Quadtree(Filed):
         n = 0
         # The hottest code of a step: index loops, no slices (a query meets one to
         # three candidates per row, where making a slice costs more than walking it).
-        for rkeys, ritems, maxr, ich, rw, rh, by in self._active:
+        for rkeys, ritems, maxr, ich, rw, rh, by in levels or self._active:
             r0 = int((y - rh - by) * ich)
             r1 = int((y + h + rh - by) * ich)
             if r0 < 0:
@@ -324,6 +332,11 @@ class Quadtree(Filed):
                 r0 += 1
         self.checks += n
         return out
+
+    @property
+    def levels(self) -> list[tuple]:
+        """The levels in use, as `query` reads them (valid until the next `add`)."""
+        return self._active
 
     # -- batched: many items or many queries per call ----------------------------
 

@@ -27,6 +27,7 @@ class MoveResult:
     hit_wall: int = 0  # -1 left, +1 right, 0 none
 
 
+_floor = math.floor
 # At most this many bullet paths are walked one by one instead of vectorized.
 FEW_SEGMENTS = 12
 
@@ -248,28 +249,29 @@ class TileMap:
 
     def _first_solid_one(self, x0: float, y0: float, dx: float, dy: float) -> float:
         """`first_solid` for one segment, in Python floats (identical arithmetic)."""
-        col, row = math.floor(x0 / TILE), math.floor(y0 / TILE)
-        end_col, end_row = math.floor((x0 + dx) / TILE), math.floor((y0 + dy) / TILE)
+        col, row = _floor(x0 / TILE), _floor(y0 / TILE)
+        end_col, end_row = _floor((x0 + dx) / TILE), _floor((y0 + dy) / TILE)
+        grid = self._pad_bytes
+        if grid is None:  # bytes reads cost a fraction of numpy's scalar indexing
+            grid = self._pad_bytes = self._padded().tobytes()
+        width, rows, cols = self.cols + 2, self.rows, self.cols
+        # The first cell before any set-up: most short paths (a bullet's step) end in
+        # the cell they start in.
+        self.checks += 1
+        r = -1 if row < -1 else rows if row > rows else row
+        c = -1 if col < -1 else cols if col > cols else col
+        if grid[(r + 1) * width + c + 1]:
+            return 0.0
+        if col == end_col and row == end_row:
+            return math.inf
         step_c = 1 if dx > 0 else -1
         step_r = 1 if dy > 0 else -1
         t_dc = abs(TILE / dx) if dx != 0 else math.inf
         t_dr = abs(TILE / dy) if dy != 0 else math.inf
         t_c = abs(((col + (step_c > 0)) * TILE - x0) / dx) if dx != 0 else math.inf
         t_r = abs(((row + (step_r > 0)) * TILE - y0) / dy) if dy != 0 else math.inf
-        grid = self._pad_bytes
-        if grid is None:  # bytes reads cost a fraction of numpy's scalar indexing
-            grid = self._pad_bytes = self._padded().tobytes()
-        width, rows, cols = self.cols + 2, self.rows, self.cols
-        t_in = 0.0
         steps = min(abs(end_col - col) + abs(end_row - row) + 1, cols + rows + 2)
-        for _ in range(steps):
-            self.checks += 1
-            r = min(max(row, -1), rows) + 1
-            c = min(max(col, -1), cols) + 1
-            if grid[r * width + c]:
-                return min(t_in, 1.0)
-            if col == end_col and row == end_row:
-                return math.inf
+        for k in range(1, steps):
             if t_c < t_r:
                 t_in = t_c
                 col += step_c
@@ -278,6 +280,15 @@ class TileMap:
                 t_in = t_r
                 row += step_r
                 t_r += t_dr
+            r = -1 if row < -1 else rows if row > rows else row
+            c = -1 if col < -1 else cols if col > cols else col
+            if grid[(r + 1) * width + c + 1]:
+                self.checks += k
+                return min(t_in, 1.0)
+            if col == end_col and row == end_row:
+                self.checks += k
+                return math.inf
+        self.checks += steps - 1
         return math.inf
 
     def _padded(self) -> np.ndarray:
