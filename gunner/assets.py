@@ -120,6 +120,8 @@ class Art:
         rocket = directory / "rocket.png"
         if rocket.exists():  # drawn by the content art; a plain bullet until then
             self.bullets["rocket"] = load_image(rocket)
+        self.bullets["boss"] = load_image(directory / "bullet_boss.png")  # bosses' orbs
+        self.bullets["boss"] = load_image(directory / "bullet_boss.png")
         self.effects = {
             name: slice_strip(load_image(directory / file), w)
             for name, (file, w) in self.EFFECTS.items()

@@ -23,6 +23,16 @@ class Camera:
         self._focus_x = 0.0
         self._focus_y = 0.0
         self._look = 0.0
+        # A boss arena: while set, the view stays inside this box (see `lock`).
+        self.bounds: pygame.FRect | None = None
+
+    def lock(self, box: pygame.FRect) -> None:
+        """Keep the view inside `box` (a boss arena) until `unlock`; a box the size of
+        the view holds it still."""
+        self.bounds = pygame.FRect(box)
+
+    def unlock(self) -> None:
+        self.bounds = None
 
     @property
     def rect(self) -> pygame.FRect:
@@ -62,9 +72,12 @@ class Camera:
         )
         self.x += (goal_x - self.x) * blend
         self.y += (goal_y - self.y) * blend
-        self.x, self.y = self._clamped(self.x, self.y)
+        # Into a locked arena the view glides (no jump), then holds exactly still.
+        self.x, self.y = self._clamped(self.x, self.y, arena=False)
+        if self.bounds is not None and abs(goal_x - self.x) + abs(goal_y - self.y) < 0.5:
+            self.x, self.y = goal_x, goal_y
 
-    def _clamped(self, x: float, y: float) -> tuple[float, float]:
+    def _clamped(self, x: float, y: float, arena: bool = True) -> tuple[float, float]:
         # A map smaller than the view is centred instead.
         if self.world_w <= self.w:
             x = (self.world_w - self.w) / 2
@@ -74,4 +87,8 @@ class Camera:
             y = (self.world_h - self.h) / 2
         else:
             y = min(max(y, 0.0), self.world_h - self.h)
+        if arena and self.bounds is not None:
+            box = self.bounds
+            x = min(max(x, box.left), max(box.left, box.right - self.w))
+            y = min(max(y, box.top), max(box.top, box.bottom - self.h))
         return x, y

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from gunner import text
+from gunner.entities.boss import Boss
 from gunner.entities.player import MAX_HEALTH
 from gunner.stage import Stage
 
@@ -95,6 +96,39 @@ def faded(image: pygame.Surface, remaining: float) -> pygame.Surface:
     return image
 
 
+BOSS_BAR_W, BOSS_BAR_H = 220, 6
+BOSS_FULL, BOSS_LOW, BOSS_GONE = (235, 80, 70), (255, 214, 70), (44, 46, 58)
+
+
+def fighting_boss(stage: Stage) -> Boss | None:
+    """The boss whose arena the player is in, if any (its bar shows)."""
+    for entity in stage.entities:
+        if isinstance(entity, Boss) and entity.engaged:
+            return entity
+    return None
+
+
+def draw_boss_bar(surface: pygame.Surface, boss: Boss) -> None:
+    """Bottom centre: the boss's name and phase over a bar notched at each phase's end."""
+    w, h = surface.get_size()
+    bar = pygame.Rect((w - BOSS_BAR_W) // 2, h - 12, BOSS_BAR_W, BOSS_BAR_H)
+    text.draw(surface, boss.title, (bar.left, bar.top - 12), 14, text.YELLOW)
+    phases = len(boss.PHASES)
+    label = "DESTROYED" if boss.state == "dying" else f"PHASE {boss.phase + 1}/{phases}"
+    text.draw(surface, label, (bar.right, bar.top - 12), 14, text.WHITE, "topright")
+    surface.fill(OUTLINE, bar.inflate(2, 2))
+    surface.fill(BOSS_GONE, bar)
+    filled = round(BOSS_BAR_W * max(0, boss.health) / boss.full_health)
+    colour = BOSS_FULL if not boss.flash else (255, 255, 255)
+    if boss.state == "shift":
+        colour = BOSS_LOW if boss.clock % 10 < 5 else BOSS_FULL
+    surface.fill(colour, (bar.left, bar.top, filled, BOSS_BAR_H))
+    surface.fill((255, 200, 190), (bar.left, bar.top, filled, 1))
+    for threshold in boss.phase_thresholds():
+        x = bar.left + round(BOSS_BAR_W * threshold / boss.full_health)
+        surface.fill(OUTLINE, (x, bar.top - 1, 1, BOSS_BAR_H + 2))
+
+
 def draw_hud(surface: pygame.Surface, stage: Stage, messages: bool = True) -> None:
     """The HUD; without ``messages`` the centre banner (CHECKPOINT, the level name...)
     is left out, as under the results, where a stale one would bleed through."""
@@ -128,6 +162,10 @@ def draw_hud(surface: pygame.Surface, stage: Stage, messages: bool = True) -> No
         )
         draw_tick(surface, rect.left - 10, y + 2, done)
         y += 11
+
+    boss = fighting_boss(stage)
+    if boss is not None:
+        draw_boss_bar(surface, boss)
 
     # Centre: the level's name as it starts, then the stage's messages.
     if not messages:

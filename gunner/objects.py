@@ -66,6 +66,26 @@ def _drop(when: str) -> Prop:
     )
 
 
+def _boss(doc: str, health: int) -> ObjectClass:
+    """A boss: its health and how far left of its feet its arena's shutter stands."""
+    return ObjectClass(
+        shape="point",
+        color="#b4286e",
+        doc=doc,
+        props={
+            "health": Prop("int", health, "hits on its weak points it takes", low=1, high=10000),
+            "arena": Prop(
+                "float",
+                400.0,
+                "px from the arena's left edge (the shutter) to its feet; the arena is one "
+                "screen wide",
+                low=64,
+                high=2000,
+            ),
+        },
+    )
+
+
 SCHEMA: dict[str, ObjectClass] = {
     "Player": ObjectClass(
         shape="point",
@@ -214,6 +234,12 @@ SCHEMA: dict[str, ObjectClass] = {
             "drop": _drop("shot down"),
         },
     ),
+    "Warden": _boss(
+        "Level 1's boss (128x176, the point is its feet): the outpost's gate wall. Its core "
+        "and reactor are its weak points; it fights in a one-screen arena that closes "
+        "behind the player.",
+        90,
+    ),
 }
 
 
@@ -242,7 +268,7 @@ MARGIN = 1024.0
 # The longest map `name`, object name and other free text, in characters.
 MAX_TEXT = 60
 # What the map's `objective` property may list (comma-separated).
-OBJECTIVES = ("exit", "destroy_drums", "kill_all")
+OBJECTIVES = ("exit", "destroy_drums", "kill_all", "boss")
 
 _INT = re.compile(r"[+-]?[0-9]{1,9}")
 

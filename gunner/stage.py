@@ -144,6 +144,7 @@ class Stage:
         self.totals = {
             "destroy_drums": sum(1 for e in self.entities if e.kind == "OilDrum"),
             "kill_all": sum(1 for e in self.entities if e.team == "enemy"),
+            "boss": sum(1 for e in self.entities if getattr(e, "is_boss", False)),
         }
         self.camera = Camera(VIEW_W, VIEW_H, width, height)
         self.camera.snap(*player.hitbox.center)
@@ -242,6 +243,10 @@ class Stage:
                 # Counted as gone, not as kills: a soldier who walks into a pit is gone too.
                 done = total - sum(1 for e in self.entities if e.team == "enemy")
                 status.append((name, done >= total, f"DEFEAT ENEMIES {done}/{total}"))
+            elif name == "boss":
+                # Done once its death sequence has played out (it leaves the stage then).
+                left = sum(1 for e in self.entities if getattr(e, "is_boss", False))
+                status.append((name, self.totals["boss"] > 0 and not left, "DEFEAT THE BOSS"))
         return status
 
     def query(

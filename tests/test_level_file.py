@@ -29,7 +29,7 @@ TILE = 16
 ENEMIES = {"Soldier", "Rifleman", "Turret", "Drone"}
 ITEMS = {"health", "machinegun", "spread", "rocket"}
 COLORS = {"red", "blue", "yellow"}
-OBJECTIVES = {"exit", "destroy_drums", "kill_all"}
+OBJECTIVES = {"exit", "destroy_drums", "kill_all", "boss"}
 # Classes that float or bolt to any side (or, a moving platform, hang in the air);
 # everything else stands on a floor.
 FLOATING = {"Drone", "Turret", "Exit", "Player", "MovingPlatform"}

@@ -57,6 +57,8 @@ Objects go to the `objects` layer; their own cell stays empty on the tile layers
     R   Door color=red   U   blue door   Y   yellow door: a vertical run of exactly three
         letters is one 16x48 Door
     o   OilDrum                 16x24     c   Checkpoint        16x32
+    W   Warden (level 1's boss) 128x176: `@at COL,ROW arena=PX` puts its arena's
+        left edge PX left of its feet (default 400); the arena is one screen wide
     ~   MovingPlatform: a horizontal run of `~` is one 8 px thick plank at the top of
         its cells; `@path COL,ROW DC,DR ...` (its first cell, then tile offsets of the
         path's points from it) gives it a path, written as a polyline it follows;
@@ -85,9 +87,9 @@ Finishing a level (`--check`)
 A BFS over standing positions and the keycards held (see `reach`): a closed door is solid
 until its keycard has been picked up, then open for good. The check proves that the exit
 can be reached, that every reachable state can still get there (no soft locks), and for
-the `destroy_drums` / `kill_all` objectives that one run can shoot every drum / enemy
-(from a standing position in one of the 8 aim directions, with a clear line of tiles and
-closed doors, within TARGET_RANGE tiles) before reaching the exit.
+the `destroy_drums` / `kill_all` / `boss` objectives that one run can shoot every drum /
+enemy / boss (from a standing position in one of the 8 aim directions, with a clear line
+of tiles and closed doors, within TARGET_RANGE tiles) before reaching the exit.
 """
 
 from __future__ import annotations
@@ -188,6 +190,8 @@ OBJECT_CHARS: dict[str, tuple[str, dict[str, str], int, int]] = {
 PLATFORM_HEIGHT = KINDS["MovingPlatform"].builder_size[1]  # px
 DOOR_HEIGHT = KINDS["Door"].builder_size[1] // TILE  # tiles
 ENEMY_CLASSES = tuple(kind for kind, cls in sorted(KINDS.items()) if cls.team == "enemy")
+# Bosses: the `boss` objective needs each one shot (kill_all counts them as enemies too).
+BOSS_CLASSES = tuple(kind for kind, cls in sorted(KINDS.items()) if getattr(cls, "is_boss", False))
 # Markers that need no floor under them (a drone flies; a turret bolts to any side).
 FLOATING_CLASSES = {kind for kind, cls in KINDS.items() if cls.floats}
 
@@ -217,6 +221,7 @@ PROPERTY_TYPES = {
     "wait": "float",
     "oneway": "bool",
     "path": "object",
+    "arena": "float",
 }
 # Cells that sit in front of the background and borrow the decoration above them.
 OVERLAY_CHARS = (
@@ -1087,6 +1092,8 @@ def level_targets(level: LevelMap) -> list[Target]:
         classes.add("OilDrum")
     if "kill_all" in wanted:
         classes.update(ENEMY_CLASSES)
+    if "boss" in wanted:
+        classes.update(BOSS_CLASSES)
     return [
         Target(o.cell[0], o.cell[1], -(-o.h // TILE), o.cls)
         for o in level.objects

@@ -1455,6 +1455,7 @@ def main() -> None:
     __import__("art_audio").make_audio()  # issue 4's sounds and music
     __import__("art_enemies").make_enemies()  # soldier, rifleman, turret, drone sheets
     __import__("art_items").make_items()  # pickups, keycards, doors, drums, explosion, rocket
+    __import__("art_bosses").make_bosses()  # boss sheets, the boss bullet, boss sounds
     make_entity_sheets()
     make_readme()
     print(f"assets written to {ASSETS} (muzzles: {muzzles})")

@@ -1,0 +1,439 @@
+"""What every boss shares: an arena the camera locks to, phases, weak points, telegraphed
+attacks and a death sequence of chained explosions.
+
+A boss waits, invulnerable, until the player walks into its arena: a one-screen box
+whose left edge lies `arena` px left of the boss's feet. Then a shutter drops behind the
+player (a column of solid tiles), the camera locks to the box and the fight begins.
+
+Its body is a set of `Part`s, rectangles placed from its feet: armour sparks and shrugs
+off every shot and blast; only a weak part takes damage (a rocket's blast counts only
+when the rocket itself strikes a weak part). Health falls through `Phase`s; each phase
+cycles through its `Attack`s in order, every attack a charge-up (a glow at the muzzle and
+the `boss_charge` sound) then volleys from `gunner.patterns`, then a rest. Always the
+same order and timing: a player who learns it can take no damage.
+
+When its health runs out it stops firing, every enemy bullet vanishes, and explosions
+chain over its body for DEATH_STEPS; only then is it gone (the kill is counted, the
+`boss` objective done) and the arena opens.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+import pygame
+
+from gunner.bullets import TEAMS
+from gunner.bullets import _enter as _path_enters  # the bullets' own swept-box test
+from gunner.config import TILE, VIEW_H, VIEW_W
+from gunner.entities.enemy import FLASH_TIME, Enemy
+from gunner.events import HURT, KILLED, SHOT
+from gunner.level import SOLID
+
+if TYPE_CHECKING:
+    from gunner.bullets import Bullet
+    from gunner.level import Spawn
+    from gunner.stage import Stage
+
+# Steps (1/60 s) of each stage of a fight.
+INTRO_STEPS = 60  # the shutter drops and the boss roars before its first attack
+SHIFT_STEPS = 75  # between phases: a plate blows off, no attacks, no damage
+DEATH_STEPS = 150  # the chained explosions before it is gone
+DEATH_EVERY = 7  # one explosion this often during the death sequence
+ARENA = 400.0  # default: px from the arena's left edge to the boss's feet
+TRIGGER = 24.0  # px past the shutter the player must be for the arena to close
+BOSS_STYLE = "boss"  # the bullet style of boss shots (a bigger orb)
+_ENEMY_TEAM = TEAMS.index("enemy")
+
+
+@dataclass(frozen=True)
+class Part:
+    """A hitbox of the boss's body, placed from its feet: (x, y) is the top-left
+    corner's offset from the feet (y negative is up)."""
+
+    name: str
+    x: float
+    y: float
+    w: float
+    h: float
+    weak: bool = False
+
+    def rect(self, fx: float, fy: float) -> pygame.FRect:
+        return pygame.FRect(fx + self.x, fy + self.y, self.w, self.h)
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One telegraphed attack: `telegraph` steps of charge-up at `muzzle` (a part's
+    name), then `volleys` volleys `every` steps apart, then `rest` quiet steps."""
+
+    name: str
+    muzzle: str
+    telegraph: int = 30
+    volleys: int = 1
+    every: int = 10
+    rest: int = 30
+
+    @property
+    def steps(self) -> int:
+        return self.telegraph + (self.volleys - 1) * self.every + 1 + self.rest
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A phase lasts while health is above `until` (a fraction of full health)."""
+
+    until: float
+    attacks: tuple[Attack, ...]
+    weak: tuple[str, ...]  # the parts that take damage in this phase
+
+
+class Boss(Enemy):
+    """A boss: subclasses give PARTS, PHASES, MUZZLES, a name, and `fire`."""
+
+    is_boss = True
+    title = "BOSS"
+    max_health = 90
+    contact_damage = 1
+    # assets/<sheet>.png: frames of FRAME px, one per phase, then the wreck.
+    sheet: ClassVar[str | None] = None
+    FRAME = (96, 96)
+    PARTS: tuple[Part, ...] = ()
+    PHASES: tuple[Phase, ...] = ()
+    # Parts the player cannot walk into (pushed back out to the left).
+    BODY: tuple[str, ...] = ()
+    # Where each attack's bullets come from, as offsets from the feet.
+    MUZZLES: dict[str, tuple[float, float]] = {}
+
+    def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
+        props = props or {}
+        self.fx, self.fy = float(x), float(foot_y)
+        super().__init__(self._bounds(), props)
+        self.full_health = max(1, self.health)
+        self.arena_left = self.fx - float(props.get("arena", ARENA))
+        self.state = "dormant"  # dormant, intro, fight, shift, dying
+        self.phase = 0
+        self.attack = 0  # index into the phase's attacks
+        self.attack_step = 0  # steps into the current attack
+        self.clock = 0  # steps in the current state
+        self.gate: list[tuple[int, int, int]] = []  # (col, row, old value) of the shutter
+
+    @classmethod
+    def from_spawn(cls, spawn: Spawn) -> Boss:
+        x, foot_y = spawn.foot
+        return cls(x, foot_y, spawn.props)
+
+    # -- geometry ----------------------------------------------------------------------
+
+    def _bounds(self) -> pygame.FRect:
+        rects = [p.rect(self.fx, self.fy) for p in self.PARTS]
+        box = rects[0].unionall(rects[1:]) if rects else pygame.FRect(self.fx, self.fy, 1, 1)
+        return pygame.FRect(box)
+
+    def parts(self) -> list[tuple[Part, pygame.FRect]]:
+        """Every part with its rectangle in the world, as they are now."""
+        return [(p, p.rect(self.fx, self.fy)) for p in self.PARTS]
+
+    def weak_parts(self) -> tuple[str, ...]:
+        return self.PHASES[self.phase].weak if self.PHASES else ()
+
+    def muzzle(self, name: str) -> tuple[float, float]:
+        dx, dy = self.MUZZLES[name]
+        return (self.fx + dx, self.fy + dy)
+
+    def arena(self, stage: Stage) -> pygame.FRect:
+        """The box the camera locks to: one screen, its floor row along the bottom."""
+        width, height = stage.tilemap.pixel_width, stage.tilemap.pixel_height
+        left = max(0.0, min(self.arena_left, width - VIEW_W))
+        bottom = min(float(height), self.fy + 2 * TILE)
+        return pygame.FRect(left, max(0.0, bottom - VIEW_H), VIEW_W, VIEW_H)
+
+    # -- the fight ---------------------------------------------------------------------
+
+    @property
+    def engaged(self) -> bool:
+        """Is the fight on (shown on the HUD)?"""
+        return self.state != "dormant"
+
+    @property
+    def current(self) -> Attack | None:
+        if self.state != "fight" or not self.PHASES:
+            return None
+        attacks = self.PHASES[self.phase].attacks
+        return attacks[self.attack % len(attacks)]
+
+    @property
+    def charging(self) -> Attack | None:
+        """The attack being telegraphed right now, if any."""
+        attack = self.current
+        return attack if attack and self.attack_step < attack.telegraph else None
+
+    def tick(self, stage: Stage) -> None:
+        super().tick(stage)
+        self.clock += 1
+        if self.state == "dormant":
+            self._wait(stage)
+        elif self.state == "intro":
+            if self.clock >= INTRO_STEPS:
+                self._enter("fight")
+        elif self.state == "shift":
+            if self.clock >= SHIFT_STEPS:
+                self._enter("fight")
+        elif self.state == "fight":
+            self._fight(stage)
+        elif self.state == "dying":
+            self._dying(stage)
+        if self.alive and self.state != "dormant":
+            self.move(stage)
+        self.hitbox = self._bounds()
+        self._block(stage)
+
+    def _block(self, stage: Stage) -> None:
+        """The body (`BODY` parts) is a wall to the player: one who walks or is knocked
+        into it is put back outside its left side (bosses face left), refiled in the tree."""
+        player = stage.player
+        if not player.alive or not self.BODY:
+            return
+        box = player.hitbox
+        for part, rect in self.parts():
+            if part.name in self.BODY and box.colliderect(rect):
+                stage.tree.remove(player)
+                box.right = rect.left
+                stage.tree.add(player)
+                player.vx = min(player.vx, 0.0)
+
+    def _enter(self, state: str) -> None:
+        self.state, self.clock = state, 0
+        self.attack = self.attack_step = 0
+
+    def _wait(self, stage: Stage) -> None:
+        player = stage.player
+        arena = self.arena(stage)
+        box = player.hitbox
+        if not player.alive or box.left < arena.left + TILE + TRIGGER:
+            return
+        if not arena.top <= box.bottom <= arena.bottom + TILE:
+            return
+        self._close(stage, arena)
+        self._enter("intro")
+        stage.say(f"WARNING: {self.title}")
+        stage.emit("boss_roar")
+        stage.shake(0.4)
+
+    def _close(self, stage: Stage, arena: pygame.FRect) -> None:
+        """Drop the shutter (the arena's first column) and lock the camera to the arena;
+        a player killed in here comes back inside."""
+        tiles = stage.tilemap
+        col = int(arena.left // TILE)
+        for row in range(max(0, int(arena.top // TILE)), int(self.fy // TILE)):
+            if 0 <= row < tiles.rows and 0 <= col < tiles.cols:
+                self.gate.append((col, row, tiles.cell(col, row)))
+                tiles.set_cell(col, row, SOLID)
+        stage.camera.lock(arena)
+        stage.checkpoint = (arena.left + 3 * TILE, self.fy)
+
+    def _open(self, stage: Stage) -> None:
+        for col, row, old in self.gate:
+            stage.tilemap.set_cell(col, row, old)
+        self.gate = []
+        stage.camera.unlock()
+
+    def _fight(self, stage: Stage) -> None:
+        attack = self.current
+        if attack is None:
+            return
+        t = self.attack_step
+        if t == 0:
+            stage.emit("boss_charge")
+        k = t - attack.telegraph
+        if k >= 0 and k % attack.every == 0 and k // attack.every < attack.volleys:
+            self.fire(attack, k // attack.every, stage)
+            stage.emit("enemy_shoot")
+            stage.publish(SHOT, self)
+        self.attack_step += 1
+        if self.attack_step >= attack.steps:
+            self.attack += 1
+            self.attack_step = 0
+
+    def fire(self, attack: Attack, volley: int, stage: Stage) -> None:
+        """Fire volley number `volley` of `attack` (subclasses)."""
+
+    def move(self, stage: Stage) -> None:
+        """Move the feet (fx, fy) for one step (subclasses; the default stands still)."""
+
+    def spray(self, stage: Stage, at: tuple[float, float], velocities: np.ndarray) -> int:
+        """Spawn one boss bullet per (vx, vy) row from `at`; returns how many."""
+        x, y = at
+        spawn = stage.bullets.spawn
+        for vx, vy in velocities.tolist():
+            spawn(x, y, vx, vy, team="enemy", style=BOSS_STYLE)
+        return len(velocities)
+
+    # -- taking hits -------------------------------------------------------------------
+
+    def struck_part(self, bullet: Bullet) -> Part | None:
+        """The part a bullet's path meets first, from where it struck the boss's outline
+        on along its flight (a shot through a gap between parts meets the one behind)."""
+        x, y = bullet.hitbox.center
+        speed = math.hypot(bullet.vx, bullet.vy) or 1.0
+        reach = self.hitbox.width + self.hitbox.height
+        dx, dy = bullet.vx / speed * reach, bullet.vy / speed * reach
+        best: tuple[float, Part] | None = None
+        for part, rect in self.parts():
+            t = _path_enters(rect, x, y, dx, dy)
+            if t is not None and (best is None or t < best[0]):
+                best = (t, part)
+        return best[1] if best else None
+
+    def hit(self, bullet: Bullet, stage: Stage) -> None:
+        part = self.struck_part(bullet)
+        if (
+            part is not None
+            and part.name in self.weak_parts()
+            and self.state == "fight"
+            and part.weak
+        ):
+            self.wound(bullet.damage + bullet.blast_damage, stage)
+            return
+        # Armour (or a weak point between phases): sparks and a clank, no damage.
+        stage.particles.sparks(bullet.hitbox.centerx, bullet.hitbox.centery, count=4)
+        stage.emit("boss_clank")
+
+    def damage(self, amount: int, stage: Stage, from_x: float | None = None) -> None:
+        """Blasts and contact: the armour shrugs them off (only `hit` on a weak part hurts)."""
+
+    def wound(self, amount: int, stage: Stage) -> None:
+        """Damage that reached a weak part: health, phases, death."""
+        if amount <= 0 or self.state != "fight":
+            return
+        self.health = max(0, self.health - amount)
+        self.flash.start(FLASH_TIME)
+        stage.emit("enemy_hit")
+        stage.publish(HURT, self, amount=amount, from_x=None)
+        if self.health <= 0:
+            self._start_dying(stage)
+            return
+        phase = self.phase_for(self.health)
+        if phase != self.phase:
+            self.phase = phase
+            self._enter("shift")
+            stage.emit("boss_roar")
+            stage.shake(0.5)
+            x, y = self.hitbox.center
+            stage.add_effect("explosion", (x, y - 20))
+            stage.particles.debris(x, y - 20, count=10)
+
+    def phase_for(self, health: int) -> int:
+        """The phase a boss with this much health is in."""
+        fraction = health / self.full_health
+        for i, phase in enumerate(self.PHASES):
+            if fraction > phase.until:
+                return i
+        return max(0, len(self.PHASES) - 1)
+
+    def phase_thresholds(self) -> list[int]:
+        """Health values at which a phase ends (for the HUD's bar)."""
+        return [round(p.until * self.full_health) for p in self.PHASES[:-1]]
+
+    # -- dying -------------------------------------------------------------------------
+
+    def _start_dying(self, stage: Stage) -> None:
+        self._enter("dying")
+        self.contact_damage = 0
+        self.shootable = False
+        self._cancel_bullets(stage)
+        stage.emit("boss_roar")
+        stage.shake(0.8)
+
+    def _cancel_bullets(self, stage: Stage) -> None:
+        """Every enemy bullet fades out this step (a little pop where some were)."""
+        b = stage.bullets
+        mine = np.flatnonzero(b.team[: b.n] == _ENEMY_TEAM)
+        b.life[mine] = 0.0
+        for i in mine[::12].tolist():
+            stage.particles.sparks(float(b.x[i]), float(b.y[i]), count=2, speed=60)
+
+    def _dying(self, stage: Stage) -> None:
+        if self.clock % DEATH_EVERY == 0:
+            # A fixed scatter over the body (no random numbers: the sequence is the same).
+            k = self.clock // DEATH_EVERY
+            box = self.hitbox
+            x = box.left + box.width * ((k * 0.618) % 1.0)
+            y = box.top + box.height * ((k * 0.382 + 0.2) % 1.0)
+            stage.add_effect("explosion", (x, y), size=32 + 8 * (k % 3))
+            stage.particles.debris(x, y, count=4)
+            stage.shake(0.25)
+            if k % 2 == 0:
+                stage.emit("explosion")
+        if self.clock >= DEATH_STEPS:
+            self.alive = False
+            stage.publish(KILLED, self)  # counted now: the objective is done
+            x, y = self.hitbox.center
+            stage.add_effect("explosion", (x, y), size=self.hitbox.height)
+            stage.particles.explosion(x, y, radius=64)
+            stage.shake(1.0)
+            stage.emit("explosion")
+            self._open(stage)
+            stage.say(f"{self.title} DESTROYED")
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def frame_index(self) -> int:
+        """Which frame of the sheet: one per phase, the last one for the wreck."""
+        return len(self.PHASES) if self.state == "dying" else self.phase
+
+    def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: Any) -> None:
+        ox, oy = offset
+        fw, fh = self.FRAME
+        frames = art.sheet(self.sheet or "", fw, fh)[0]
+        image = frames[min(self.frame_index(), len(frames) - 1)]
+        if self.flash:
+            image = art.flash(image)
+        if self.state == "dying" and self.clock % 8 < 4:
+            image = art.flash(image)
+        surface.blit(image, (round(self.fx - fw / 2 - ox), round(self.fy - fh - oy)))
+        self._draw_weak(surface, ox, oy)
+        self._draw_charge(surface, ox, oy)
+        self._draw_gate(surface, ox, oy)
+
+    def _draw_weak(self, surface: pygame.Surface, ox: float, oy: float) -> None:
+        """Weak points pulse red while they can be hurt, stay dark otherwise."""
+        open_now = self.state == "fight"
+        for part, rect in self.parts():
+            if not part.weak:
+                continue
+            r = pygame.Rect(round(rect.x - ox), round(rect.y - oy), round(rect.w), round(rect.h))
+            if part.name in self.weak_parts() and open_now:
+                glow = 150 + int(80 * math.sin(self.clock * 0.25))
+                surface.fill((20, 16, 26), r)
+                surface.fill((glow, 40, 40), r.inflate(-2, -2))
+                surface.fill((255, 230, 180), r.inflate(-r.w + 2, -r.h + 4))
+            else:
+                surface.fill((20, 16, 26), r)
+                surface.fill((58, 66, 80), r.inflate(-2, -2))
+
+    def _draw_charge(self, surface: pygame.Surface, ox: float, oy: float) -> None:
+        """The telegraph: a growing, flickering glow at the muzzle of the coming attack."""
+        attack = self.charging
+        if attack is None:
+            return
+        x, y = self.muzzle(attack.muzzle)
+        grow = (self.attack_step + 1) / attack.telegraph
+        radius = 3 + 9 * grow
+        colour = (255, 240, 200) if self.attack_step % 6 < 3 else (244, 124, 36)
+        centre = (round(x - ox), round(y - oy))
+        pygame.draw.circle(surface, (220, 44, 44), centre, round(radius) + 2, 2)
+        pygame.draw.circle(surface, colour, centre, round(radius * 0.6))
+
+    def _draw_gate(self, surface: pygame.Surface, ox: float, oy: float) -> None:
+        """The shutter that closed behind the player: a hazard-striped steel column."""
+        for col, row, _ in self.gate:
+            x, y = round(col * TILE - ox), round(row * TILE - oy)
+            surface.fill((20, 16, 26), (x, y, TILE, TILE))
+            surface.fill((102, 114, 128), (x + 1, y, TILE - 2, TILE))
+            for k in range(0, TILE, 4):
+                surface.fill((240, 190, 48), (x + 3, y + k, TILE - 6, 2))
+

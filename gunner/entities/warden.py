@@ -1,0 +1,106 @@
+"""The Warden, level 1's boss: the outpost's armoured gate wall, two cannons, a mortar.
+
+Phase 1 (GUNS): a wide fan from the top cannon sweeps the sky and the far side of the
+arena; the low cannon locks on where the player stands and fires bursts there. The core
+at its foot is the weak point: stay in the middle of the arena, shoot the core, and step
+aside when the low cannon's glow marks you.
+Phase 2 (MORTAR): a plate blows off the tower and the reactor behind it is the weak point
+(aim diagonally up); mortar rain falls everywhere but where the player stood when it
+charged, between fans.
+Phase 3 (MELTDOWN): the core and the reactor are both open; the core spins a spiral, the
+rain and the locked bursts keep coming.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from gunner import patterns
+from gunner.entities.base import register
+from gunner.entities.boss import Attack, Boss, Part, Phase
+
+if TYPE_CHECKING:
+    from gunner.stage import Stage
+
+FAN_SPEED = 210.0
+BURST_SPEED = 200.0
+RAIN_SPEED = 170.0
+SPIRAL_SPEED = 150.0
+RAIN_SPACING = 26.0
+RAIN_GAP = 64.0  # the safe hole in the rain, centred where the player stood
+
+
+@register("Warden")
+class Warden(Boss):
+    title = "WARDEN"
+    max_health = 90
+    sheet = "boss_warden"  # drawn by tools/art_bosses.py
+    chars = {"W": {}}  # tools/build_level.py: `W` marks its feet
+    builder_size = (128, 176)
+    FRAME = (128, 176)
+    PARTS = (
+        Part("hull", -40, -168, 120, 168),  # on to the arena's right wall
+        Part("cannon_top", -62, -150, 24, 14),
+        Part("cannon_low", -62, -84, 24, 12),
+        Part("reactor", -50, -128, 12, 26, weak=True),
+        Part("core", -54, -46, 16, 38, weak=True),
+    )
+    BODY = ("hull",)
+    MUZZLES = {
+        "top": (-62.0, -143.0),
+        "low": (-62.0, -78.0),
+        "core": (-56.0, -27.0),
+        "mortar": (8.0, -168.0),
+    }
+    FAN = Attack("fan", "top", telegraph=30, volleys=6, every=14, rest=30)
+    LOCK = Attack("lock", "low", telegraph=30, volleys=3, every=12, rest=40)
+    RAIN = Attack("rain", "mortar", telegraph=30, volleys=5, every=14, rest=40)
+    SPIRAL = Attack("spiral", "core", telegraph=30, volleys=40, every=4, rest=40)
+    PHASES = (
+        Phase(2 / 3, (FAN, LOCK), weak=("core",)),
+        Phase(1 / 3, (RAIN, FAN), weak=("reactor",)),
+        Phase(0.0, (SPIRAL, RAIN, LOCK), weak=("core", "reactor")),
+    )
+
+    def __init__(self, x: float, foot_y: float, props: dict | None = None) -> None:
+        super().__init__(x, foot_y, props)
+        self.mark = (0.0, 0.0)  # where the player stood when the current attack charged
+
+    def _fight(self, stage: Stage) -> None:
+        if self.attack_step == 0:  # the charge-up marks the player's spot
+            self.mark = stage.player.hitbox.midbottom
+        super()._fight(stage)
+
+    def fire(self, attack: Attack, volley: int, stage: Stage) -> None:
+        at = self.muzzle(attack.muzzle)
+        if attack.name == "fan":
+            # 21 shots from 26 degrees below the horizon to 37 above; odd volleys shifted
+            # half a gap, so the sky has no safe lane, but the ground within about 240 px
+            # of the wall lies under the lowest shot.
+            shift = (volley % 2) * 0.0275
+            velocities = patterns.fan(21, math.pi + 0.10 + shift, 1.1, FAN_SPEED)
+            self.spray(stage, at, velocities)
+        elif attack.name == "lock":
+            mx, my = self.mark
+            velocities = patterns.aimed_burst(*at, mx, my - 4, 5, 0.14, BURST_SPEED)
+            self.spray(stage, at, velocities)
+        elif attack.name == "rain":
+            arena = self.arena(stage)
+            xs = patterns.rain(
+                arena.left + TILE_MARGIN,
+                self.fx - 60,
+                RAIN_SPACING,
+                self.mark[0],
+                RAIN_GAP,
+                phase=volley * RAIN_SPACING / 2,
+            )
+            spawn = stage.bullets.spawn
+            for x in xs.tolist():
+                spawn(x, arena.top + 2, 0.0, RAIN_SPEED, team="enemy", style="boss")
+        elif attack.name == "spiral":
+            velocities = patterns.spiral(volley, 5, 0.23, SPIRAL_SPEED, offset=math.pi)
+            self.spray(stage, at, velocities)
+
+
+TILE_MARGIN = 20.0  # rain starts this far right of the shutter

@@ -1,0 +1,235 @@
+"""Boss art and sound: sprite sheets (assets/boss_<name>.png), the boss bullet
+(assets/bullet_boss.png) and the boss sounds (assets/sfx/boss_*.wav).
+
+Drawn from the palette and helpers of tools/make_assets.py, facing left (bosses stand
+at the right of their arena). Run on its own (``python tools/art_bosses.py``) or from
+make_assets.py's main. Layouts (gunner/entities/<boss>.py rely on them):
+
+* boss_warden.png  128x176 frames, feet at the bottom-centre, one row: phase 1 (reactor
+  behind a plate), phase 2 (plate gone), phase 3 (cracked, burning), the wreck. The weak
+  points' glow and the charge-up glows are drawn by the game over the sprite.
+* bullet_boss.png  8x8: a hot orb, bigger than a soldier's bullet (its hitbox stays 4x4).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import numpy as np
+import pygame
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from make_assets import (  # noqa: E402
+    BG_DARK,
+    DIRT_DARK,
+    HAZARD,
+    ORANGE,
+    OUTLINE,
+    RATE,
+    RED,
+    STEEL,
+    STEEL_DARK,
+    STEEL_LIGHT,
+    WHITE,
+    Colour,
+    add_outline,
+    decay,
+    fades,
+    new_surface,
+    normalise,
+    put,
+    rect,
+    save_png,
+    sine,
+    smooth,
+    square,
+    write_wav,
+)
+
+WARDEN_W, WARDEN_H = 128, 176
+FEET_X = WARDEN_W // 2
+
+
+def hazard_band(surf: pygame.Surface, x: int, y: int, w: int, h: int) -> None:
+    for px in range(x, x + w):
+        for py in range(y, y + h):
+            put(surf, px, py, HAZARD if (px + py) % 6 < 3 else BG_DARK)
+
+
+def rivets(surf: pygame.Surface, x: int, y: int, w: int, h: int, step: int = 8) -> None:
+    for px in range(x + 3, x + w - 2, step):
+        put(surf, px, y + 2, STEEL_LIGHT)
+        put(surf, px, y + h - 3, STEEL_DARK)
+
+
+def plate(surf: pygame.Surface, x: int, y: int, w: int, h: int, colour: Colour = STEEL) -> None:
+    """An armour plate: lit top and left edges, a shadowed bottom, rivets."""
+    rect(surf, OUTLINE, x, y, w, h)
+    rect(surf, colour, x + 1, y + 1, w - 2, h - 2)
+    rect(surf, STEEL_LIGHT, x + 1, y + 1, w - 2, 1)
+    rect(surf, STEEL_LIGHT, x + 1, y + 1, 1, h - 2)
+    rect(surf, STEEL_DARK, x + 1, y + h - 2, w - 2, 1)
+    rivets(surf, x, y, w, h)
+
+
+def cannon(surf: pygame.Surface, x: int, y: int, length: int, h: int) -> None:
+    """A barrel pointing left from (x + length, y), its muzzle ring at x."""
+    rect(surf, OUTLINE, x, y, length, h)
+    rect(surf, STEEL_DARK, x + 1, y + 1, length - 2, h - 2)
+    rect(surf, STEEL, x + 1, y + 2, length - 2, 2)
+    rect(surf, STEEL_LIGHT, x + 3, y + 2, length - 8, 1)
+    rect(surf, BG_DARK, x, y + 2, 3, h - 4)  # the bore
+    rect(surf, STEEL, x + 4, y, 3, h)  # the muzzle ring
+
+
+def scorch(surf: pygame.Surface, seed: int, count: int) -> None:
+    """Soot blots and cracks over the body (phase 3 and the wreck)."""
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        x = int(rng.integers(28, WARDEN_W - 6))
+        y = int(rng.integers(12, WARDEN_H - 8))
+        r = int(rng.integers(2, 6))
+        for px in range(x - r, x + r + 1):
+            for py in range(y - r, y + r + 1):
+                inside = (px - x) ** 2 + (py - y) ** 2 <= r * r
+                if inside and surf.get_at((px % WARDEN_W, py % WARDEN_H)).a:
+                    put(surf, px, py, DIRT_DARK if (px + py) % 3 else OUTLINE)
+        for k in range(int(rng.integers(4, 10))):  # a crack
+            put(surf, x + k, y + (k * 3) // 4, OUTLINE)
+
+
+def warden_frame(phase: int) -> pygame.Surface:
+    """The gate wall: a hull against the right edge, a tower with the top cannon, the low
+    cannon, the reactor hatch (plated in phase 0) and the core socket at its foot."""
+    s = new_surface(WARDEN_W, WARDEN_H)
+    # Hull: x 24..128 (the parts' "hull" -40..+64 from the feet).
+    plate(s, 24, 8, 104, 168)
+    for y in range(16, 168, 24):  # plate seams
+        rect(s, STEEL_DARK, 25, y, 102, 1)
+    hazard_band(s, 25, 150, 102, 6)
+    hazard_band(s, 25, 8, 102, 4)
+    # Tower crown and the mortar hatch on top.
+    plate(s, 56, 0, 40, 12, STEEL_DARK)
+    rect(s, OUTLINE, 68, 1, 16, 4)
+    rect(s, RED, 70, 2, 12, 2)
+    # Buttresses.
+    for x in (40, 100):
+        rect(s, STEEL_DARK, x, 20, 6, 150)
+        rect(s, STEEL_LIGHT, x, 20, 1, 150)
+    # Top cannon (part at -62..-38, y -150..-136 -> frame x 2..26, y 26..40).
+    plate(s, 18, 22, 16, 22, STEEL_DARK)
+    cannon(s, 2, 26, 26, 14)
+    # Low cannon (x 2..26, y 92..104).
+    plate(s, 18, 88, 16, 20, STEEL_DARK)
+    cannon(s, 2, 92, 26, 12)
+    # Reactor hatch (x 14..26, y 48..74): a bolted plate in phase 1, an open socket later.
+    if phase == 0:
+        plate(s, 12, 46, 18, 30)
+        hazard_band(s, 14, 58, 14, 4)
+    else:
+        rect(s, OUTLINE, 12, 46, 18, 30)
+        rect(s, BG_DARK, 13, 47, 16, 28)
+        for y in range(49, 74, 5):  # torn plate edges
+            put(s, 12, y, STEEL_LIGHT)
+    # Core socket at the foot (x 10..26, y 130..168): a heavy frame around the core.
+    rect(s, OUTLINE, 8, 128, 22, 42)
+    rect(s, STEEL_DARK, 9, 129, 20, 40)
+    rect(s, BG_DARK, 11, 131, 14, 36)
+    hazard_band(s, 9, 166, 20, 3)
+    # Signal lamps.
+    for y in (60, 120):
+        rect(s, OUTLINE, 58, y, 6, 6)
+        rect(s, ORANGE if phase else HAZARD, 59, y + 1, 4, 4)
+        put(s, 59, y + 1, WHITE)
+    if phase >= 2:
+        scorch(s, 11 + phase, 18 if phase == 2 else 40)
+    if phase >= 3:  # the wreck: the cannons hang, the crown is gone
+        rect(s, (0, 0, 0, 0), 56, 0, 40, 8)
+        rect(s, OUTLINE, 2, 26, 16, 14)
+        rect(s, OUTLINE, 2, 92, 16, 12)
+    add_outline(s)
+    return s
+
+
+def make_warden() -> None:
+    sheet = new_surface(4 * WARDEN_W, WARDEN_H)
+    for k in range(4):
+        sheet.blit(warden_frame(k), (k * WARDEN_W, 0))
+    save_png(sheet, "boss_warden.png")
+
+
+def make_bullet() -> None:
+    """A hot orb: white centre, orange and red rings, a dark rim so it reads on sky."""
+    s = new_surface(8, 8)
+    for y in range(8):
+        for x in range(8):
+            d = ((x - 3.5) ** 2 + (y - 3.5) ** 2) ** 0.5
+            if d <= 1.3:
+                put(s, x, y, WHITE)
+            elif d <= 2.4:
+                put(s, x, y, HAZARD)
+            elif d <= 3.3:
+                put(s, x, y, RED)
+            elif d <= 4.0:
+                put(s, x, y, OUTLINE)
+    save_png(s, "bullet_boss.png")
+
+
+# -- sounds --------------------------------------------------------------------------------
+
+
+def _t(seconds: float) -> tuple[int, np.ndarray]:
+    n = int(RATE * seconds)
+    return n, np.arange(n) / RATE
+
+
+def noise(rng: np.random.Generator, n: int) -> np.ndarray:
+    return rng.uniform(-1, 1, n)
+
+
+def sfx_boss_charge(rng: np.random.Generator) -> np.ndarray:
+    """The telegraph: half a second of a rising whine over a throb, so it is heard coming."""
+    n, t = _t(0.5)
+    whine = square(220 + 900 * (t / 0.5) ** 2, n, 0.3) * 0.35 * (t / 0.5)
+    throb = sine(70, n) * (0.5 + 0.5 * np.sin(t * 2 * np.pi * 16)) * 0.5
+    return whine + throb
+
+
+def sfx_boss_clank(rng: np.random.Generator) -> np.ndarray:
+    """A shot on armour: a short, dull ping (no damage done)."""
+    n, _ = _t(0.12)
+    ping = sine(1850, n) * decay(n, 0.02) * 0.5 + sine(2630, n) * decay(n, 0.012) * 0.3
+    return ping + noise(rng, n) * decay(n, 0.004) * 0.5
+
+
+def sfx_boss_roar(rng: np.random.Generator) -> np.ndarray:
+    """The arena closes or a phase breaks: a low siren sweep over grinding noise."""
+    n, t = _t(1.0)
+    siren = square(110 + 60 * np.sin(t * 2 * np.pi * 3), n, 0.5) * 0.4 * decay(n, 0.6)
+    grind = smooth(noise(rng, n), 12) * 3 * decay(n, 0.4)
+    return siren + grind
+
+
+SFX = {"boss_charge": sfx_boss_charge, "boss_clank": sfx_boss_clank, "boss_roar": sfx_boss_roar}
+
+
+def make_boss_sounds() -> None:
+    for i, (name, build) in enumerate(SFX.items()):
+        rng = np.random.default_rng(900 + i)
+        write_wav(f"sfx/{name}.wav", normalise(fades(build(rng))))
+
+
+def make_bosses() -> None:
+    """Every boss sheet, the boss bullet and the boss sounds."""
+    make_warden()
+    make_bullet()
+    make_boss_sounds()
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.init()
+    make_bosses()
