@@ -102,6 +102,12 @@ def problems(level: Level, schema: dict[str, ObjectClass] | None = None) -> list
             ids = ", ".join(str(s.id) for s in placed)
             many = f"{len(placed)} {cls} objects (ids {ids}); at most {high} allowed"
             found.append(("map", many))
+    objectives = [n.strip().lower() for n in str(level.properties.get("objective", "")).split(",")]
+    if "boss" in objectives:
+        from gunner.entities import ENTITY_TYPES
+
+        if not any(getattr(ENTITY_TYPES.get(cls), "is_boss", False) for cls in by_class):
+            found.append(("map", "objective 'boss' but no boss in the map; place one"))
     return found
 
 

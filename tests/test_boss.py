@@ -291,3 +291,15 @@ def test_weak_points_lie_on_the_side_the_player_fights_from(name):
     """Each weak point sticks out left of the hull, so a shot from the arena reaches it."""
     _, boss = fighting()
     assert part_rect(boss, name).left < part_rect(boss, "hull").left
+
+
+def test_a_boss_objective_without_a_boss_is_reported(tmp_path):
+    from gunner.check import check_file
+    from maps import write_map
+
+    path = write_map(tmp_path, ["........", "..P.....", "########"])
+    text = path.read_text(encoding="utf-8")
+    boss = '<properties><property name="objective" value="boss"/>'
+    path.write_text(text.replace("<properties>", boss, 1), encoding="utf-8")
+    assert check_file(path) == [f"{path}: map: objective 'boss' but no boss in the map; place one"]
+    assert check_file(LEVEL1) == []

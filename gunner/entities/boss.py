@@ -436,4 +436,3 @@ class Boss(Enemy):
             surface.fill((102, 114, 128), (x + 1, y, TILE - 2, TILE))
             for k in range(0, TILE, 4):
                 surface.fill((240, 190, 48), (x + 3, y + k, TILE - 6, 2))
-
