@@ -94,9 +94,10 @@ def test_the_art_tool_draws_every_declared_sheet_as_committed(
         make_assets.make_player()
         _tool("art_enemies").make_enemies()
         _tool("art_items").make_items()
+        _tool("art_bosses").make_boss_sheets()
         make_assets.make_entity_sheets()
     finally:
-        for name in ("make_assets", "art_enemies", "art_items"):
+        for name in ("make_assets", "art_enemies", "art_items", "art_bosses"):
             sys.modules.pop(name, None)
     for kind, cls in sorted(ENTITY_TYPES.items()):
         if not cls.sheet:

@@ -222,10 +222,15 @@ def make_boss_sounds() -> None:
         write_wav(f"sfx/{name}.wav", normalise(fades(build(rng))))
 
 
-def make_bosses() -> None:
-    """Every boss sheet, the boss bullet and the boss sounds."""
+def make_boss_sheets() -> None:
+    """Every boss's sprite sheet and the boss bullet."""
     make_warden()
     make_bullet()
+
+
+def make_bosses() -> None:
+    """Every boss sheet, the boss bullet and the boss sounds."""
+    make_boss_sheets()
     make_boss_sounds()
 
 
