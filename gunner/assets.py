@@ -227,6 +227,17 @@ class Art:
             self._rotated[key] = plank
         return self._rotated[key]
 
+    def spun(self, image: pygame.Surface, angle: float) -> pygame.Surface:
+        """`image` turned `angle` degrees anticlockwise, cached per 30 degrees (a drone
+        spinning down)."""
+        step = int(round(angle / 30.0)) % 12
+        if step == 0:
+            return image
+        key = (f"spun:{id(image)}", 0, step)
+        if key not in self._rotated:
+            self._rotated[key] = pygame.transform.rotate(image, step * 30)
+        return self._rotated[key]
+
     def effect_frame(self, name: str, index: int, angle: float = 0.0) -> pygame.Surface:
         """An effect frame rotated to `angle` degrees, cached per 45 degrees."""
         frames = self.effects.get(name) or self.effects["impact"]

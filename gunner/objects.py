@@ -187,7 +187,8 @@ SCHEMA: dict[str, ObjectClass] = {
         shape="point",
         color="#68a040",
         doc="A patrolling soldier (14x30, the point is its feet): walks, turns at walls "
-        "and ledge edges, and fires a slow shot ahead at a player level with it.",
+        "and ledge edges (or drops off one to chase a player below), and fires a slow shot "
+        "ahead at a player level with it, or diagonally or straight up at one above.",
         props={
             "health": Prop("int", 3, "hits it takes", low=1, high=1000),
             "speed": Prop(
@@ -224,7 +225,8 @@ SCHEMA: dict[str, ObjectClass] = {
         shape="point",
         color="#dc2c2c",
         doc="A flying drone (16x12, the point is its bottom-centre): bobs along a patrol "
-        "at its height, drifts over the player and fires down at them.",
+        "at its height, drifts over the player and fires down at them, or now and then "
+        "dives at them.",
         props={
             "health": Prop("int", 2, "hits it takes", low=1, high=1000),
             "speed": Prop("float", 50.0, "flying speed, pixels per second", low=0, high=400),

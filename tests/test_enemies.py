@@ -11,7 +11,7 @@ import pytest
 from gunner.config import DT, TILE
 from gunner.entities.drone import BOB
 from gunner.entities.rifleman import TELL
-from gunner.entities.turret import BURST
+from gunner.entities.turret import BURST, SPARK_STEPS
 from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage
@@ -83,7 +83,7 @@ LEDGE = (
     ]
     * 4
     + [
-        "P" + "." * 29,
+        "." * 29 + "P",  # below, but too far to the side to chase
         "#" * 30,
     ]
 )
@@ -297,6 +297,14 @@ def test_turret_death_blast_spares_other_enemies_but_not_the_player(tmp_path):
     health = player.health
     turret.damage(turret.health, stage)
     assert not turret.alive and stage.kills == 1
+    # It sparks first (a moment to get clear), then blows.
+    (wreck,) = find(stage, "Wreck")
+    sparking = 0
+    while wreck.alive and sparking < 100:
+        assert player.health == health
+        stage.step(B.NONE)
+        sparking += 1
+    assert SPARK_STEPS <= sparking <= SPARK_STEPS + 5  # (+ the kill's hit-stop)
     assert soldier.health == 3
     assert player.health < health
 

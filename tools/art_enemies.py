@@ -159,15 +159,25 @@ def spark(surf: pygame.Surface, x: int, y: int, big: bool = True) -> None:
 OLIVE, OLIVE_SHADE, KHAKI = GRASS_DARK, DIRT_DARK, DIRT_LIGHT
 
 
-def soldier_frame(legs: Legs, bob: int, aim: bool, firing: bool) -> pygame.Surface:
+# Soldier aims: (grip, direction, barrel length). The muzzles land on gunner/entities/
+# soldier.py's MUZZLES: forward (28, 13), diagonally up (26, 5), straight up (21, 3).
+SOLDIER_AIMS = {
+    "forward": ((18, 13), (1.0, 0.0), 10),
+    "diag_up": ((19, 12), (0.7071, -0.7071), 10),
+    "up": ((21, 12), (0.0, -1.0), 9),
+}
+
+
+def soldier_frame(legs: Legs, bob: int, aim: bool | str, firing: bool) -> pygame.Surface:
     surf = new_surface(FRAME, FRAME)
     draw_leg(surf, legs.back, BG_MID, OUTLINE)
     draw_leg(surf, legs.front, OLIVE, BG_DARK)
     rect(surf, OLIVE, 14, legs.front.hip[1] - 1, 5, 2)
     draw_torso(surf, bob, OLIVE, OLIVE_SHADE, KHAKI, 9)
     draw_helmet_head(surf, bob, OLIVE, GRASS)
-    if aim:  # shouldered and level: the muzzle is (28, 13)
-        muzzle = draw_rifle(surf, (18, 13), (1, 0), 10, OLIVE, BG_DARK, (16, 13))
+    if aim:  # shouldered: level, diagonally up or straight up
+        grip, direction, length = SOLDIER_AIMS["forward" if aim is True else str(aim)]
+        muzzle = draw_rifle(surf, grip, direction, length, OLIVE, BG_DARK, (16, 13))
     else:  # carried at the hip, muzzle low
         muzzle = draw_rifle(surf, (17, 17 + bob), (0.95, -0.3), 9, OLIVE, BG_DARK, (15, 13 + bob))
     add_outline(surf)
@@ -176,13 +186,34 @@ def soldier_frame(legs: Legs, bob: int, aim: bool, firing: bool) -> pygame.Surfa
     return surf
 
 
+def fallen_frames(upright: pygame.Surface) -> list[pygame.Surface]:
+    """A figure's death, from its standing frame: thrown back (tilted 20 degrees),
+    falling (55) and lying on its back (90), each standing on the frame's bottom edge.
+    Turned without filtering, so every pixel keeps a palette colour."""
+    frames = []
+    for angle in (20, 55, 90):
+        turned = pygame.transform.rotate(upright, angle)
+        body = turned.subsurface(turned.get_bounding_rect())
+        frame = new_surface(FRAME, FRAME)
+        w, h = body.get_size()
+        frame.blit(body, ((FRAME - w) // 2, FRAME - h))
+        frames.append(frame)
+    return frames
+
+
 def make_soldier() -> None:
-    sheet = new_surface(6 * FRAME, 2 * FRAME)
+    """Row 0 walks; row 1 idle, aim, fire, then aim and fire diagonally up and straight
+    up; row 2 dies (thrown, falling, lying)."""
+    sheet = new_surface(7 * FRAME, 3 * FRAME)
     for k in range(6):
         legs, bob = run_legs(k, WALK_CYCLE)
         sheet.blit(soldier_frame(legs, bob, False, False), (k * FRAME, 0))
-    for col, (aim, fire) in enumerate(((False, False), (True, False), (True, True))):
+    poses: list[tuple[bool | str, bool]] = [(False, False), (True, False), (True, True)]
+    poses += [("diag_up", False), ("diag_up", True), ("up", False), ("up", True)]
+    for col, (aim, fire) in enumerate(poses):
         sheet.blit(soldier_frame(STAND, 0, aim, fire), (col * FRAME, FRAME))
+    for col, frame in enumerate(fallen_frames(soldier_frame(STAND, 0, False, False))):
+        sheet.blit(frame, (col * FRAME, 2 * FRAME))
     save_png(sheet, "soldier.png")
 
 
@@ -229,11 +260,12 @@ def rifleman_frame(aim: int | None, firing: bool, glint: bool, breath: int) -> p
 
 
 def make_rifleman() -> dict[int, Point]:
-    sheet = new_surface(11 * FRAME, FRAME)
+    sheet = new_surface(14 * FRAME, FRAME)
     frames = [rifleman_frame(None, False, False, 0), rifleman_frame(None, False, False, 1)]
     frames += [rifleman_frame(a, False, False, 0) for a in range(3)]
     frames += [rifleman_frame(a, True, False, 0) for a in range(3)]
     frames += [rifleman_frame(a, False, True, 0) for a in range(3)]
+    frames += fallen_frames(rifleman_frame(None, False, False, 0))  # 11-13: dying
     for k, frame in enumerate(frames):
         sheet.blit(frame, (k * FRAME, 0))
     save_png(sheet, "rifleman.png")

@@ -9,7 +9,9 @@ import pygame
 
 from gunner.config import DT
 from gunner.entities.base import feet_box, register
+from gunner.entities.body import fall, fell_out
 from gunner.entities.enemy import Enemy
+from gunner.entities.wreck import Wreck
 from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:
@@ -25,6 +27,17 @@ BOB_RATE = 2.4  # radians per second
 CHASE_GAP = 20.0  # stops closing in once this close (horizontally) above the player
 FIRE_EVERY = 1.5
 TELL = 0.3  # the eye burns brighter this long before a shot
+# Now and then it dives at the player instead of shooting (after the same tell).
+DIVE_CHANCE = 0.35
+DIVE_SPEED = 200.0
+DIVE_TIME = 0.7  # the longest dive, s
+CLIMB_SPEED = 70.0  # back up to its patrol height, px/s
+# Shot down: it drifts and spins down under light gravity, trailing smoke.
+SPIRAL_DRIFT = 60.0
+SPIRAL_GRAVITY = 500.0
+SPIRAL_FALL = 220.0
+SPIRAL_STEPS = 150
+SPIN_STEP = 24.0  # degrees a step
 TELL_STEPS = steps(TELL)
 BULLET_SPEED = 170.0
 FRAME_W, FRAME_H = 24, 16
@@ -46,10 +59,14 @@ class Drone(Enemy):
         self.home = self.hitbox.center
         self.bob_time = 0.0
         self.cooldown = Timer.of(FIRE_EVERY / 2)
+        self.dive = Timer()  # running: diving at where the player was
+        self.dive_v = (0.0, 0.0)
+        self.dive_to = 0.0  # the dive ends at this height (the player's centre then)
 
     @property
     def aiming(self) -> bool:
-        return self.sees_player and self.cooldown.left <= TELL_STEPS
+        """The eye ablaze: the tell before a shot or a dive, and the dive itself."""
+        return bool(self.dive) or (self.sees_player and self.cooldown.left <= TELL_STEPS)
 
     def tick(self, stage: Stage) -> None:
         super().tick(stage)
@@ -58,6 +75,9 @@ class Drone(Enemy):
         hx, hy = self.home
         eye = (box.centerx, box.bottom)
         player = stage.player
+        if self.dive:
+            self._dive(stage)
+            return
         below = player.alive and player.hitbox.centery > box.bottom
         sees = below and self.watch(stage, eye, self.range)
         if not below:
@@ -76,8 +96,11 @@ class Drone(Enemy):
                 self.facing = -self.facing
             self.vx = self.facing * self.speed
         target_y = hy + math.sin(self.bob_time * BOB_RATE) * BOB
-        # Flying: no gravity, and one-way platforms are passed through.
-        result = stage.move(self, self.vx * DT, target_y - box.centery, drop_through=True)
+        # Flying: no gravity, and one-way platforms are passed through. After a dive it
+        # climbs back to its patrol height at CLIMB_SPEED (the bob is slower than that).
+        climb = CLIMB_SPEED * DT
+        dy = max(-climb, min(climb, target_y - box.centery))
+        result = stage.move(self, self.vx * DT, dy, drop_through=True)
         if result.hit_wall:
             self.facing = -result.hit_wall
 
@@ -87,8 +110,65 @@ class Drone(Enemy):
         self.cooldown.tick()
         if not self.cooldown:
             px, py = player.hitbox.center
-            self.shoot(stage, box.centerx, box.bottom, px, py, speed=BULLET_SPEED)
             self.cooldown.start(FIRE_EVERY)
+            if stage.rng.random() < DIVE_CHANCE:
+                self._start_dive(px, py)
+            else:
+                self.shoot(stage, box.centerx, box.bottom, px, py, speed=BULLET_SPEED)
+
+    def _start_dive(self, px: float, py: float) -> None:
+        """Swoop at the player's centre: dodge it, or get hit by the drone itself."""
+        cx, cy = self.hitbox.center
+        length = math.hypot(px - cx, py - cy) or 1.0
+        self.dive_v = ((px - cx) / length * DIVE_SPEED, (py - cy) / length * DIVE_SPEED)
+        self.dive_to = py
+        self.dive.start(DIVE_TIME)
+        self.facing = 1 if px >= cx else -1
+
+    def _dive(self, stage: Stage) -> None:
+        """One step of a dive: it ends at the player's height, on anything solid, or
+        after DIVE_TIME; then the drone climbs back to its patrol height."""
+        self.dive.tick()
+        vx, vy = self.dive_v
+        result = stage.move(self, vx * DT, vy * DT, drop_through=True)
+        blocked = result.hit_wall or result.on_ground or result.hit_ceiling
+        if blocked or self.hitbox.centery >= self.dive_to:
+            self.dive.stop()
+
+    # -- death: it spirals down trailing smoke and bursts where it hits -------------
+
+    def start_death(self, stage: Stage, from_x: float | None) -> None:
+        wreck = Wreck(self)
+        away = -self.facing if from_x is None else (1 if from_x < self.hitbox.centerx else -1)
+        wreck.facing, wreck.vx, wreck.vy, wreck.on_ground = away, away * SPIRAL_DRIFT, -40.0, False
+        stage.add_effect("impact", self.hitbox.center)
+        stage.add_entity(wreck)
+
+    def death_step(self, wreck: Wreck, stage: Stage) -> bool:
+        wreck.spin += SPIN_STEP * wreck.facing
+        # The drift swings side to side as it spirals.
+        vx = wreck.vx * math.cos(wreck.age * 0.25)
+        result = fall(wreck, stage, vx * DT, SPIRAL_GRAVITY, SPIRAL_FALL)
+        box = wreck.hitbox
+        if wreck.age % 4 == 0:
+            stage.particles.smoke(box.centerx, box.centery, 2, 3.0)
+        if fell_out(wreck, stage):
+            return False
+        if wreck.on_ground or result.hit_wall or wreck.age >= SPIRAL_STEPS:
+            stage.add_effect("explosion", box.center)
+            stage.emit("explosion")
+            stage.shake(0.1)
+            return False
+        return True
+
+    def draw_death(
+        self, wreck: Wreck, surface: pygame.Surface, offset: tuple[float, float], art: Any
+    ) -> None:
+        image = art.sheet(self.sheet, FRAME_W, FRAME_H)[0][wreck.age % 4]
+        image = art.spun(image, wreck.spin)
+        x, y = wreck.hitbox.center
+        rect = image.get_rect(center=(round(x - offset[0]), round(y - offset[1])))
+        surface.blit(image, rect)
 
     # -- drawing ---------------------------------------------------------------------
 

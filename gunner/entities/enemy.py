@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import pygame
 
+from gunner.config import DT
 from gunner.entities.base import Entity
-from gunner.entities.body import fell_out, walk
+from gunner.entities.body import fall, fell_out, walk
+from gunner.entities.wreck import Wreck
 from gunner.events import HURT, KILLED, SHOT
 from gunner.timer import Timer
 
@@ -28,6 +30,11 @@ FLASH_TIME = 0.08
 # Line of sight walks the tile grid; with hundreds of enemies it is re-checked only
 # every few steps, and only while the player is within range.
 LOS_INTERVAL = 6
+# A body thrown by the killing shot (px/s), and how long it lies before it is gone.
+THROW_SPEED = 70.0
+THROW_LIFT = 150.0
+FALLEN_STEPS = 100
+BLINK_STEPS = 30
 # Enemy bullets are slower than the player's (380+) so they can be dodged.
 BULLET_SPEED = 190.0
 
@@ -140,14 +147,55 @@ class Enemy(Entity):
         stage.emit("enemy_hit")
         stage.publish(HURT, self, amount=amount, from_x=from_x)
         if self.health <= 0:
-            self.die(stage)
+            self.die(stage, from_x)
 
-    def die(self, stage: Stage) -> None:
+    def die(self, stage: Stage, from_x: float | None = None) -> None:
+        """Killed: counted at once, its drop appears, and its death plays out (a
+        `Wreck` falls, spins or sparks in its place; see `start_death`)."""
         self.alive = False
         stage.publish(KILLED, self)
-        stage.add_effect("explosion", self.hitbox.center)
         stage.shake(0.15)
         stage.emit("enemy_die")
         if self.drop:
             x, y = self.hitbox.midbottom
             stage.spawn("Pickup", x, y, {"item": self.drop, "dropped": True})
+        self.start_death(stage, from_x)
+
+    # -- death -----------------------------------------------------------------------
+    # A kind with `death_frames` (row, column of its sheet: thrown, falling, lying) is
+    # thrown back from the shot and falls over; others override these three methods.
+    death_frames: tuple[tuple[int, int], ...] = ()
+    frame_size = (32, 32)
+
+    def start_death(self, stage: Stage, from_x: float | None) -> None:
+        if not self.death_frames:
+            stage.add_effect("explosion", self.hitbox.center)
+            return
+        wreck = Wreck(self)
+        away = -self.facing if from_x is None else (1 if from_x < self.hitbox.centerx else -1)
+        wreck.facing = -away  # faces the shot and falls backwards, away from it
+        wreck.vx, wreck.vy, wreck.on_ground = away * THROW_SPEED, -THROW_LIFT, False
+        stage.add_effect("impact", self.hitbox.center)
+        stage.add_entity(wreck)
+
+    def death_step(self, wreck: Wreck, stage: Stage) -> bool:
+        """One step of the death; False once it is over."""
+        result = fall(wreck, stage, wreck.vx * DT)
+        if wreck.on_ground or result.hit_wall:
+            wreck.vx = 0.0
+        return wreck.age < FALLEN_STEPS and not fell_out(wreck, stage)
+
+    def draw_death(
+        self, wreck: Wreck, surface: pygame.Surface, offset: tuple[float, float], art: Any
+    ) -> None:
+        if wreck.age > FALLEN_STEPS - BLINK_STEPS and (wreck.age // 3) % 2:
+            return  # blinks out
+        thrown, falling, lying = self.death_frames
+        row, col = lying if wreck.on_ground else (thrown if wreck.vy < 0 else falling)
+        w, h = self.frame_size
+        image = art.sheet(self.sheet, w, h)[row][col]
+        if wreck.facing < 0:
+            image = art.flipped(image)
+        box = wreck.hitbox
+        x, y = round(box.centerx - w / 2 - offset[0]), round(box.bottom - h - offset[1])
+        surface.blit(image, (x, y))

@@ -35,6 +35,7 @@ class Rifleman(Enemy):
     sheet = "rifleman"
     chars = {"r": {}}
     builder_size = (16, 32)
+    death_frames = ((0, 11), (0, 12), (0, 13))  # rifleman.png: thrown, falling, lying
     max_health = 4
 
     def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:

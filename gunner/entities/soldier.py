@@ -1,7 +1,10 @@
-"""The patrolling soldier: walks, turns at walls and ledge edges, now and then fires ahead."""
+"""The patrolling soldier: walks, turns at walls and ledge edges, and now and then
+fires: ahead when the player is level with it, diagonally or straight up when the
+player is above. A player below and near makes it walk off its ledge to chase."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -19,15 +22,28 @@ WIDTH, HEIGHT = 14, 30
 SPEED = 40.0
 FIRE_EVERY = 2.5  # seconds between shots, give or take FIRE_JITTER
 FIRE_JITTER = 0.6
-SIGHT = 200.0  # how far ahead it notices the player
+SIGHT = 200.0  # how far it notices the player
 LEVEL = 28.0  # the player counts as "level" when centres differ by less than this
+# Above it: aimed diagonally between these angles over the horizontal (degrees), straight
+# up from UP_FROM (or when the player is within UP_CONE px either side).
+DIAG_FROM, DIAG_TO, UP_FROM, UP_CONE = 28.0, 62.0, 72.0, 10.0
 AIM_TIME = 0.35  # stops and raises the gun this long before the shot: the tell
 RECOVER_TIME = 0.25  # stands this long after it
 RECOIL_FROM = steps(RECOVER_TIME - 0.1)  # the recoil frame shows until this many steps are left
 BULLET_SPEED = 170.0
-GUN_Y = 19  # the muzzle's height above the feet (matches the sprite)
+# Chasing: a player below, within this far to the side and below, draws it off its ledge
+# (only where a floor lies at most DROP_ROWS tiles down).
+CHASE_X, CHASE_Y, DROP_ROWS = 180.0, 200.0, 8
 WALK_FPS = 8
 FRAME = 32
+_DIAG = math.sqrt(0.5)
+# Aim poses: (column of soldier.png's row 1 with the gun raised, the next one firing;
+# the muzzle in the frame facing right; the unit direction of the shot facing right).
+POSES: dict[str, tuple[int, tuple[int, int], tuple[float, float]]] = {
+    "forward": (1, (28, 13), (1.0, 0.0)),
+    "diag_up": (3, (26, 5), (_DIAG, -_DIAG)),
+    "up": (5, (21, 3), (0.0, -1.0)),
+}
 
 
 @register("Soldier")
@@ -35,6 +51,7 @@ class Soldier(Enemy):
     sheet = "soldier"
     chars = {"s": {}}
     builder_size = (16, 32)
+    death_frames = ((2, 0), (2, 1), (2, 2))  # soldier.png row 2: thrown, falling, lying
     max_health = 3
 
     def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
@@ -44,6 +61,7 @@ class Soldier(Enemy):
         self.fire_timer: Timer | None = None  # drawn from the stage's rng on the first step
         self.aim_time = Timer()  # running: stopped, raising the gun (the tell)
         self.recover_time = Timer()  # running: standing after the shot
+        self.pose = "forward"  # where the gun points while aiming and firing
         self.walk_time = 0.0
 
     def tick(self, stage: Stage) -> None:
@@ -57,9 +75,9 @@ class Soldier(Enemy):
                 self._fire(stage)
         elif self.recover_time:
             self.recover_time.tick()
-        elif not self.fire_timer and self._player_ahead(stage):
+        elif not self.fire_timer and self._take_aim(stage):
             self.aim_time.start(AIM_TIME)
-        elif self.on_ground and self._ledge_ahead(stage):
+        elif self.on_ground and self._ledge_ahead(stage) and not self._drop_to_chase(stage):
             self.facing = -self.facing
 
         walking = not self.aim_time and not self.recover_time
@@ -85,22 +103,59 @@ class Soldier(Enemy):
             for other in stage.query(probe, "entity_entity", self, solids=True)
         )
 
-    def _player_ahead(self, stage: Stage) -> bool:
-        """Roughly level, in front, close and in sight: worth a shot."""
+    def _drop_to_chase(self, stage: Stage) -> bool:
+        """At a ledge with the living player below and near, on this side: walk off to
+        chase, if a floor lies at most DROP_ROWS tiles down (never into a pit)."""
+        player = stage.player
+        if not player.alive:
+            return False
+        dx = (player.hitbox.centerx - self.hitbox.centerx) * self.facing
+        below = player.hitbox.top - self.hitbox.bottom
+        if not (0 < below <= CHASE_Y and 0 < dx <= CHASE_X):
+            return False
+        box = self.hitbox
+        col = int((box.right + 1 if self.facing > 0 else box.left - 1) // TILE)
+        top = int(box.bottom // TILE) + 1
+        tiles = stage.tilemap
+        return any(tiles.cell(col, row) != EMPTY for row in range(top, top + DROP_ROWS))
+
+    def _take_aim(self, stage: Stage) -> bool:
+        """Pick the pose for a shot at the player, if one is on (in range, in sight, in
+        one of its aims: level and ahead, diagonally or straight up); face that way."""
         player = stage.player
         if not player.alive:
             return False
         dx = player.hitbox.centerx - self.hitbox.centerx
-        if dx * self.facing <= 0 or abs(player.hitbox.centery - self.hitbox.centery) > LEVEL:
+        dy = self.hitbox.centery - player.hitbox.centery  # > 0: the player is above
+        if abs(dy) <= LEVEL:
+            if dx * self.facing <= 0:
+                return False
+            pose = "forward"
+        elif dy > 0:
+            angle = math.degrees(math.atan2(dy, abs(dx)))
+            if abs(dx) <= UP_CONE or angle >= UP_FROM:
+                pose = "up"
+            elif DIAG_FROM <= angle <= DIAG_TO:
+                pose = "diag_up"
+            else:
+                return False
+        else:
             return False
-        return self.watch(stage, self.muzzle(), SIGHT)
+        facing = self.facing if pose == "forward" else (1 if dx >= 0 else -1)
+        if not self.watch(stage, self.muzzle(pose, facing), SIGHT):
+            return False
+        self.pose, self.facing = pose, facing
+        return True
 
-    def muzzle(self) -> tuple[float, float]:
-        return (self.hitbox.centerx + self.facing * 12, self.hitbox.bottom - GUN_Y)
+    def muzzle(self, pose: str = "forward", facing: int | None = None) -> tuple[float, float]:
+        _, (mx, my), _ = POSES[pose]
+        facing = self.facing if facing is None else facing
+        return (self.hitbox.centerx + (mx - FRAME / 2) * facing, self.hitbox.bottom - FRAME + my)
 
     def _fire(self, stage: Stage) -> None:
-        x, y = self.muzzle()
-        self.shoot(stage, x, y, x + self.facing, y, speed=BULLET_SPEED)
+        x, y = self.muzzle(self.pose)
+        _, _, (ux, uy) = POSES[self.pose]
+        self.shoot(stage, x, y, x + ux * self.facing, y + uy, speed=BULLET_SPEED)
         self.recover_time.start(RECOVER_TIME)
         self.fire_timer = Timer.of(FIRE_EVERY + stage.rng.uniform(-FIRE_JITTER, FIRE_JITTER))
 
@@ -108,12 +163,13 @@ class Soldier(Enemy):
 
     def frame(self) -> tuple[int, int]:
         """(row, column) in soldier.png: row 0 walks, row 1 is idle / aim / fire."""
+        aim = POSES[self.pose][0]
         if self.aim_time:
-            return 1, 1
+            return 1, aim
         if self.recover_time.left > RECOIL_FROM:
-            return 1, 2  # the shot's recoil
+            return 1, aim + 1  # the shot's recoil
         if self.recover_time:
-            return 1, 1
+            return 1, aim
         if not self.on_ground:
             return 1, 0
         return 0, int(self.walk_time * WALK_FPS) % 6

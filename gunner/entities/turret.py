@@ -11,6 +11,7 @@ import pygame
 from gunner.config import DT, TILE
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
+from gunner.entities.wreck import Wreck
 from gunner.level import EMPTY
 from gunner.timer import Timer
 
@@ -29,6 +30,11 @@ BARREL = 11  # pixels from the pivot to the muzzle
 BULLET_SPEED = 210.0
 BLAST_RADIUS = 28.0
 BLAST_DAMAGE = 1
+# Dying: it sparks this many steps (a spray every SPARK_EVERY), its barrel sagging by
+# SAG radians, and then blows up.
+SPARK_STEPS = 40
+SPARK_EVERY = 6
+SAG = math.radians(60)
 FRAME = 24
 ANGLES = 16  # pre-rotated barrel frames in turret.png's second row
 # Mount -> (outward normal angle, base frame). Angles are screen angles (y down).
@@ -125,24 +131,55 @@ class Turret(Enemy):
         if not self.burst_left:
             self.cooldown.start(self.fire_rate)
 
-    def die(self, stage: Stage) -> None:
-        """A bigger bang than a soldier's: a small blast that spares other enemies."""
-        super().die(stage)
+    # -- death: it sparks, its barrel sags, then it blows up --------------------------
+
+    def start_death(self, stage: Stage, from_x: float | None) -> None:
+        stage.add_effect("impact", self.hitbox.center)
+        stage.add_entity(Wreck(self))
+
+    def death_step(self, wreck: Wreck, stage: Stage) -> bool:
         cx, cy = self.hitbox.center
+        if wreck.age % SPARK_EVERY == 1:
+            # Sparks jump from a different spot each time (fixed offsets: no rng needed).
+            k = wreck.age // SPARK_EVERY
+            stage.particles.sparks(cx + (k * 5) % 11 - 5, cy + (k * 7) % 9 - 4, 5, 110.0)
+            stage.emit("enemy_hit")
+        if wreck.age < SPARK_STEPS:
+            return True
+        # A bigger bang than a soldier's: a small blast that spares other enemies.
         stage.explode(cx, cy, BLAST_RADIUS, BLAST_DAMAGE, spare_team="enemy")
         stage.add_effect("explosion", (cx - 6, cy - 8))
         stage.add_effect("explosion", (cx + 7, cy - 3))
+        stage.emit("explosion")
+        return False
+
+    def draw_death(
+        self, wreck: Wreck, surface: pygame.Surface, offset: tuple[float, float], art: Any
+    ) -> None:
+        # The barrel sags toward its mount's side as the power dies; it flickers white.
+        sag = min(1.0, wreck.age / SPARK_STEPS) * SAG
+        self._draw(surface, offset, art, self.angle + sag, flash=(wreck.age // 3) % 2 == 0)
 
     # -- drawing ---------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: Any) -> None:
+        self._draw(surface, offset, art, self.angle, bool(self.flash))
+
+    def _draw(
+        self,
+        surface: pygame.Surface,
+        offset: tuple[float, float],
+        art: Any,
+        angle: float,
+        flash: bool,
+    ) -> None:
         sheet = art.sheet(self.sheet, FRAME, FRAME)
         base = sheet[0][MOUNTS.get(self.mount or "floor", MOUNTS["floor"])[1]]
         # Screen angle -> the nearest of the pre-rotated barrels (frame k points k*22.5
         # degrees anticlockwise from the right).
-        k = round(-self.angle / (2 * math.pi) * ANGLES) % ANGLES
+        k = round(-angle / (2 * math.pi) * ANGLES) % ANGLES
         barrel = sheet[1][k]
-        if self.flash:
+        if flash:
             base, barrel = art.flash(base), art.flash(barrel)
         x = round(self.hitbox.centerx - FRAME / 2 - offset[0])
         y = round(self.hitbox.centery - FRAME / 2 - offset[1])
