@@ -14,6 +14,7 @@ the entities a quadtree query of its hitbox returns, and re-added if it lives.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -37,6 +38,15 @@ class LegacyTree(Quadtree):
     @property
     def entity(self) -> Quadtree:
         return self
+
+    def remove(self, item: Any) -> None:
+        # 0.1.0's: out of its row at once (today's tree lifts it until the next remove).
+        keys, items, key = self._where.pop(item)
+        i = bisect_left(keys, key)
+        while items[i] is not item:
+            i += 1
+        del keys[i]
+        del items[i]
 
     def query(self, rect: Any, ignore: Any = None) -> list[Any]:
         # 0.1.0 tested bullets as candidates everywhere, then skipped them by kind.

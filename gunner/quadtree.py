@@ -151,6 +151,8 @@ class Quadtree(Filed):
         "_where",
         "_fast",
         "_learn",
+        "_lifted",
+        "_lifted_at",
         "checks",
     )
 
@@ -170,6 +172,9 @@ class Quadtree(Filed):
         # item -> (row keys, row items, key): where `remove` finds it without searching.
         self._where: dict[Any, tuple[list[float], list[Any], float]] = {}
         self.checks = 0
+        # The last item `remove`d, still in its row (see `remove`), and where it was.
+        self._lifted: Any = None
+        self._lifted_at: tuple[list[float], list[Any], float] = ([], [], 0.0)
         # Sizes seen while learning; None once the leaf size is settled.
         self._learn: list[tuple[float, float]] | None = None
         if leaf_size is None and typical_size is None:
@@ -210,6 +215,7 @@ class Quadtree(Filed):
         self._fast = (lv.keys, lv.items, lv.nrows - 1, lv.ich, self._by * lv.ich, fw, fh)
 
     def _relearn(self) -> None:
+        self._drop_lifted()
         sizes = sorted(self._learn or [_DEFAULT_SIZE], key=lambda s: s[0] * s[1])
         self._learn = None
         items = list(self._where)
@@ -235,6 +241,7 @@ class Quadtree(Filed):
         x, y, w, h = item.hitbox
         krows, irows, maxr, ich, off, fw, fh = self._fast
         if w > fw or h > fh:
+            self._drop_lifted()
             self._add_slow(item, x, y, w, h)
             return
         row = int((y + h * 0.5) * ich - off)
@@ -245,6 +252,29 @@ class Quadtree(Filed):
             row = maxr
         key = x + w * 0.5
         keys = krows[row]
+        if item is self._lifted:
+            at = self._lifted_at
+            if at[0] is keys:
+                self._lifted = None
+                if at[2] == key:
+                    # Back where it was lifted from (a door, a drum, a soldier standing):
+                    # it never left its row, so there is nothing to move.
+                    self._where[item] = at
+                    return
+                # Moved along its row: if it stays between its neighbours (it almost
+                # always does), only its key changes, where `add` would have put it.
+                items = at[1]
+                i = _bisect_left(keys, at[2])
+                while items[i] is not item:
+                    i += 1
+                if (i == 0 or keys[i - 1] <= key) and (i + 1 == len(keys) or key < keys[i + 1]):
+                    keys[i] = key
+                    self._where[item] = (keys, items, key)
+                    return
+                del keys[i]
+                del items[i]
+            else:
+                self._drop_lifted()
         items = irows[row]
         rec = (keys, items, key)
         if self._where.setdefault(item, rec) is not rec:
@@ -277,8 +307,26 @@ class Quadtree(Filed):
                 self._relearn()
 
     def remove(self, item: HasHitbox) -> None:
-        """Take ``item`` out, wherever it has moved since `add`. KeyError if absent."""
-        keys, items, key = self._where.pop(item)
+        """Take ``item`` out, wherever it has moved since `add`. KeyError if absent.
+
+        The item is out at once (`len`, `in`, iteration and every query leave it out,
+        and queries do not count it), but it stays in its row, *lifted*, until the next
+        `remove` or a batched query: the stage removes every entity before its tick and
+        adds it back after, and most come back to the very place they left, which then
+        costs nothing."""
+        at = self._where.pop(item)
+        if self._lifted is not None:
+            self._drop_lifted()
+        self._lifted = item
+        self._lifted_at = at
+
+    def _drop_lifted(self) -> None:
+        """Take the lifted item (if any) out of its row for good."""
+        item = self._lifted
+        if item is None:
+            return
+        self._lifted = None
+        keys, items, key = self._lifted_at
         i = _bisect_left(keys, key)
         # Equal keys are possible: step to this very item (by identity, never __eq__).
         while items[i] is not item:
@@ -300,6 +348,7 @@ class Quadtree(Filed):
         if type(rect) is not pygame.FRect:
             rect = pygame.FRect(rect)
         collide = rect.colliderect
+        lifted = self._lifted
         out: list[Any] = []
         n = 0
         # The hottest code of a step: index loops, no slices (a query meets one to
@@ -326,7 +375,9 @@ class Quadtree(Filed):
                     items = ritems[r0]
                     while i < j:
                         it = items[i]
-                        if collide(it.hitbox) and it is not ignore:
+                        if it is lifted:  # removed: neither found nor counted
+                            n -= 1
+                        elif collide(it.hitbox) and it is not ignore:
                             out.append(it)
                         i += 1
                 r0 += 1
@@ -335,7 +386,9 @@ class Quadtree(Filed):
 
     @property
     def levels(self) -> list[tuple]:
-        """The levels in use, as `query` reads them (valid until the next `add`)."""
+        """The levels in use, as `query` reads them (valid until the next `add` or
+        `remove`): another tree's `query` may walk them, so nothing is left lifted."""
+        self._drop_lifted()
         return self._active
 
     # -- batched: many items or many queries per call ----------------------------
@@ -362,6 +415,7 @@ class Quadtree(Filed):
         is per *overlap*, not per query: what bullets need, thousands a step.
         ``checks`` grows by the candidates tested, as ``query`` counts them.
         """
+        self._drop_lifted()
         # float32 throughout, as pygame's FRect stores and compares: the pairs are then
         # exactly those `query(FRect(box))` finds, so every design agrees bit for bit.
         boxes = np.asarray(boxes, dtype=np.float32).reshape(-1, 4)
@@ -423,6 +477,7 @@ class Quadtree(Filed):
 
     def clear(self) -> None:
         """Forget every item (and the reach each level had grown to)."""
+        self._lifted = None
         for lv in self._levels:
             if lv is not None:
                 for row in lv.keys:
@@ -449,6 +504,7 @@ class Quadtree(Filed):
         With ``view`` (e.g. the camera rectangle) only cells overlapping it are
         yielded. Cells of coarser levels overlap finer ones (it is a quadtree).
         """
+        self._drop_lifted()
         bx, by = self._bx, self._by
         for lv in self._levels:
             if lv is None or lv.rw < 0:

@@ -95,6 +95,92 @@ def test_matches_brute_force(ops: list, queries: list, hint: bool) -> None:
     assert sum(n for _, n in tree.cells()) == len(live)
 
 
+class Eager(Quadtree):
+    """The same tree with every removed item out of its row at once (never lifted)."""
+
+    __slots__ = ()
+
+    def remove(self, item: object) -> None:
+        super().remove(item)  # type: ignore[arg-type]
+        self._drop_lifted()
+
+
+@settings(max_examples=150, deadline=None)
+@given(ops=ops, probe=boxes, hint=st.booleans())
+def test_a_lifted_item_is_out_as_if_removed(ops: list, probe: tuple, hint: bool) -> None:
+    """`remove` leaves the item lifted in its row until the next remove; queries made
+    while it is out (the stage queries during a tick) find and count exactly what a
+    tree that took it out at once finds and counts, whether it then comes back to the
+    same place, moves along its row, moves anywhere else, or is gone for good."""
+    typical = (24, 48) if hint else None
+    lazy, eager = Quadtree(BOUNDS, typical_size=typical), Eager(BOUNDS, typical_size=typical)
+    live: list[Thing] = []
+
+    def same(rect: pygame.FRect, ignore: object = None) -> None:
+        before = (lazy.checks, eager.checks)
+        got, want = lazy.query(rect, ignore), eager.query(rect, ignore)
+        assert sorted(map(id, got)) == sorted(map(id, want)) == sorted(brute(live, rect, ignore))
+        assert lazy.checks - before[0] == eager.checks - before[1]
+
+    for op in ops:
+        if op[0] == "add":
+            t = Thing(*op[1])
+            lazy.add(t)
+            eager.add(t)
+            live.append(t)
+            continue
+        if not live:
+            continue
+        t = live.pop(op[1] % len(live))
+        lazy.remove(t)
+        eager.remove(t)
+        assert t not in lazy and len(lazy) == len(live)
+        same(t.hitbox)
+        same(pygame.FRect(probe), ignore=t)
+        if op[0] == "remove" and op[1] % 2:
+            continue  # gone for good
+        if op[0] == "move":
+            x, y, w, h = op[2]
+            # Half the moves stay close (along its row, as walkers do), half jump.
+            if op[1] % 2:
+                x, y, w, h = t.hitbox.x + x % 41 - 20, t.hitbox.y, t.hitbox.w, t.hitbox.h
+            t.hitbox.update(x, y, w, h)
+        lazy.add(t)
+        eager.add(t)
+        live.append(t)
+    same(pygame.FRect(probe))
+    for t in live:
+        same(t.hitbox, ignore=t)
+    assert sum(n for _, n in lazy.cells()) == len(live) == len(lazy)
+
+
+def test_a_crowd_walking_through_itself_along_one_row() -> None:
+    """Walkers in one row pass each other all the time: each step, each is removed,
+    queried for, moved a little and added back, as the stage does. Results and counts
+    stay those of a tree that never lifts, so the row stays in order."""
+    import random
+
+    rng = random.Random(5)
+    lazy, eager = Quadtree(BOUNDS, typical_size=(24, 48)), Eager(BOUNDS, typical_size=(24, 48))
+    pairs = [(Thing(100 + 9 * k, 100, 10, 30), Thing(100 + 9 * k, 100, 10, 30)) for k in range(40)]
+    for a, b in pairs:
+        lazy.add(a)
+        eager.add(b)
+    for _ in range(60):
+        for a, b in pairs:
+            lazy.remove(a)
+            eager.remove(b)
+            dx = rng.choice((0.0, 0.0, rng.uniform(-14, 14)))
+            for t in (a, b):
+                t.hitbox.x += dx
+            before = (lazy.checks, eager.checks)
+            got, want = lazy.query(a.hitbox, a), eager.query(b.hitbox, b)
+            assert [t.hitbox.x for t in got] == [t.hitbox.x for t in want]
+            assert lazy.checks - before[0] == eager.checks - before[1]
+            lazy.add(a)
+            eager.add(b)
+
+
 @settings(max_examples=40, deadline=None)
 @given(items=st.lists(boxes, min_size=1, max_size=40), q=boxes)
 def test_remove_after_moving_far(items: list, q: tuple) -> None:
