@@ -242,6 +242,12 @@ SCHEMA: dict[str, ObjectClass] = {
         "behind the player.",
         90,
     ),
+    "Crawler": _boss(
+        "Level 2's boss (144x96, the point is its feet): a tracked fuel tanker that paces "
+        "150 px left of where it stands. Its engine grille and flare stack are its weak "
+        "points; it fights in a one-screen arena that closes behind the player.",
+        110,
+    ),
 }
 
 

@@ -14,12 +14,14 @@ import pytest
 from gunner.bullets import Bullet
 from gunner.config import TILE, VIEW_H, VIEW_W
 from gunner.entities.boss import DEATH_STEPS, INTRO_STEPS, SHIFT_STEPS, TRIGGER, Boss
+from gunner.entities.crawler import Crawler
 from gunner.entities.warden import Warden
 from gunner.input import Buttons as B
 from gunner.level import SOLID, load_level
 from gunner.stage import Stage
 
 LEVEL1 = "levels/level1.tmx"
+LEVEL2 = "levels/level2.tmx"
 
 
 def arena_stage(level: str = LEVEL1) -> tuple[Stage, Boss]:
@@ -258,6 +260,57 @@ def test_the_first_phase_can_be_beaten_without_taking_a_hit():
             break
     assert boss.phase == 1 and boss.state == "shift"  # the phase ended, no hit taken
     assert fired_at >= 21  # it did fire its full fans at the player meanwhile
+
+
+def crawler_phase_one_script() -> list[B]:
+    """What a player who learned the Crawler's first phase does.
+
+    Stay where you came in (about 220 px from its cannon) and shoot the grille under its
+    nose. Its cannon rolls three shots along the floor, 24 steps apart: each reaches you
+    about 1.35 s after it is fired, so jump 82 steps after each volley (the charge glow
+    says when the first is coming). The fountain of fire only sprays the sky: keep your
+    feet on the ground and keep shooting.
+    """
+    roll, fountain = Crawler.ROLL, Crawler.FOUNTAIN
+    cycle = roll.steps + fountain.steps
+    script = [B.NONE] * INTRO_STEPS + [B.FIRE] * (cycle * 6)
+    for c in range(6):
+        for volley in range(roll.volleys):
+            jump = INTRO_STEPS + c * cycle + roll.telegraph + volley * roll.every + 82
+            script[jump : jump + 12] = [B.FIRE | B.JUMP] * 12
+    return script
+
+
+def test_the_crawlers_first_phase_can_be_beaten_without_taking_a_hit():
+    stage, boss = arena_stage(LEVEL2)
+    player = stage.player
+    for step, held in enumerate(crawler_phase_one_script()):
+        stage.step(held)
+        assert player.health == 5 and player.alive, f"hit at step {step}"
+        if boss.phase > 0:
+            break
+    assert boss.phase == 1 and boss.state == "shift"
+
+
+def test_the_crawler_holds_still_then_paces_from_its_second_phase():
+    stage, boss = fighting(LEVEL2)
+    assert isinstance(boss, Crawler)
+    start = boss.fx
+    run(stage, B.NONE, 120)
+    assert boss.fx == start
+    boss.wound(boss.health - boss.phase_thresholds()[0], stage)
+    assert boss.phase == 1
+    run(stage, B.NONE, 120)
+    assert boss.fx < start
+    assert boss.hitbox.left > boss.arena(stage).left + 100  # never crushes the player
+    # Its grille is shut now, its stack open.
+    grille, stack = part_rect(boss, "grille"), part_rect(boss, "stack")
+    health = boss.health
+    boss.hit(shot_at(grille), stage)
+    assert boss.health == health
+    assert boss.state == "fight"
+    boss.hit(shot_at(stack), stage)
+    assert boss.health == health - 1
 
 
 def test_standing_still_in_the_first_phase_gets_the_player_hit():

@@ -8,6 +8,8 @@ make_assets.py's main. Layouts (gunner/entities/<boss>.py rely on them):
 * boss_warden.png  128x176 frames, feet at the bottom-centre, one row: phase 1 (reactor
   behind a plate), phase 2 (plate gone), phase 3 (cracked, burning), the wreck. The weak
   points' glow and the charge-up glows are drawn by the game over the sprite.
+* boss_crawler.png 144x96 frames, the same four: the flare stack capped in phase 1,
+  open from phase 2, torn off in the wreck.
 * bullet_boss.png  8x8: a hot orb, bigger than a soldier's bullet (its hitbox stays 4x4).
 """
 
@@ -24,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from make_assets import (  # noqa: E402
     BG_DARK,
+    BLUE,
     DIRT_DARK,
     HAZARD,
     ORANGE,
@@ -85,20 +88,24 @@ def cannon(surf: pygame.Surface, x: int, y: int, length: int, h: int) -> None:
     rect(surf, STEEL, x + 4, y, 3, h)  # the muzzle ring
 
 
-def scorch(surf: pygame.Surface, seed: int, count: int) -> None:
+def scorch(
+    surf: pygame.Surface, seed: int, count: int, w: int = 128, h: int = 176, left: int = 28
+) -> None:
     """Soot blots and cracks over the body (phase 3 and the wreck)."""
     rng = np.random.default_rng(seed)
     for _ in range(count):
-        x = int(rng.integers(28, WARDEN_W - 6))
-        y = int(rng.integers(12, WARDEN_H - 8))
+        x = int(rng.integers(left, w - 6))
+        y = int(rng.integers(12, h - 8))
         r = int(rng.integers(2, 6))
         for px in range(x - r, x + r + 1):
             for py in range(y - r, y + r + 1):
                 inside = (px - x) ** 2 + (py - y) ** 2 <= r * r
-                if inside and surf.get_at((px % WARDEN_W, py % WARDEN_H)).a:
+                if inside and surf.get_at((px % w, py % h)).a:
                     put(surf, px, py, DIRT_DARK if (px + py) % 3 else OUTLINE)
-        for k in range(int(rng.integers(4, 10))):  # a crack
-            put(surf, x + k, y + (k * 3) // 4, OUTLINE)
+        for k in range(int(rng.integers(4, 10))):  # a crack, only across the body
+            cx, cy = x + k, y + (k * 3) // 4
+            if 0 <= cx < w and 0 <= cy < h and surf.get_at((cx, cy)).a:
+                put(surf, cx, cy, OUTLINE)
 
 
 def warden_frame(phase: int) -> pygame.Surface:
@@ -159,6 +166,72 @@ def make_warden() -> None:
     for k in range(4):
         sheet.blit(warden_frame(k), (k * WARDEN_W, 0))
     save_png(sheet, "boss_warden.png")
+
+
+CRAWLER_W, CRAWLER_H = 144, 96
+
+
+def disc(surf: pygame.Surface, cx: float, cy: float, r: float, colour: Colour) -> None:
+    for y in range(int(cy - r) - 1, int(cy + r) + 2):
+        for x in range(int(cx - r) - 1, int(cx + r) + 2):
+            if (x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= r * r:
+                put(surf, x, y, colour)
+
+
+def crawler_frame(phase: int) -> pygame.Surface:
+    """A tracked tanker facing left: treads, a fuel tank hull with a cab at the front,
+    the flare stack on its back, the cannon and the engine grille under its nose."""
+    s = new_surface(CRAWLER_W, CRAWLER_H)
+    # Treads (x 12..136, y 78..96) with road wheels.
+    rect(s, OUTLINE, 12, 78, 124, 18)
+    rect(s, BG_DARK, 13, 79, 122, 16)
+    for x in range(14, 134, 4):
+        put(s, x, 79, STEEL_DARK)
+        put(s, x + 1, 94, STEEL_DARK)
+    for cx in range(24, 130, 16):
+        disc(s, cx, 87, 6, STEEL_DARK)
+        disc(s, cx, 87, 3.5, STEEL)
+        put(s, cx, 87, OUTLINE)
+    # Hull: a fuel tank (x 20..128, y 34..80), rounded ends, hazard band, rivets.
+    rect(s, OUTLINE, 22, 36, 104, 44)
+    rect(s, ORANGE, 23, 37, 102, 42)
+    rect(s, HAZARD, 23, 38, 102, 2)
+    rect(s, RED, 23, 70, 102, 8)
+    hazard_band(s, 40, 56, 80, 6)
+    for x in range(28, 124, 10):
+        put(s, x, 44, WHITE)
+        put(s, x, 66, DIRT_DARK)
+    # The cab at the front (left): armoured glass slit.
+    plate(s, 18, 44, 26, 36, STEEL)
+    rect(s, OUTLINE, 22, 50, 16, 5)
+    rect(s, BLUE if phase < 3 else BG_DARK, 23, 51, 14, 3)
+    put(s, 24, 51, WHITE)
+    # Flare stack (x 66..80, y 4..34), banded; a socket once its cap has blown (phase 2+).
+    rect(s, OUTLINE, 65, 4, 16, 32)
+    rect(s, STEEL_DARK, 66, 5, 14, 30)
+    rect(s, STEEL_LIGHT, 67, 5, 1, 30)
+    hazard_band(s, 66, 26, 14, 4)
+    if phase == 0:
+        plate(s, 63, 2, 20, 8, STEEL)
+    # Cannon (x 0..20, y 56..66) and the grille under the nose (x 6..14, y 66..78).
+    cannon(s, 0, 56, 24, 10)
+    rect(s, OUTLINE, 5, 65, 11, 14)
+    rect(s, STEEL_DARK, 6, 66, 9, 12)
+    for y in range(67, 78, 2):
+        rect(s, BG_DARK, 7, y, 7, 1)
+    if phase >= 2:
+        scorch(s, 31 + phase, 16 if phase == 2 else 34, CRAWLER_W, CRAWLER_H - 20, 8)
+    if phase >= 3:
+        rect(s, (0, 0, 0, 0), 65, 0, 16, 14)  # the stack torn off
+    add_outline(s)
+    return s
+
+
+def make_crawler() -> None:
+    sheet = new_surface(4 * CRAWLER_W, CRAWLER_H)
+    for k in range(4):
+        sheet.blit(crawler_frame(k), (k * CRAWLER_W, 0))
+    save_png(sheet, "boss_crawler.png")
 
 
 def make_bullet() -> None:
@@ -225,6 +298,7 @@ def make_boss_sounds() -> None:
 def make_boss_sheets() -> None:
     """Every boss's sprite sheet and the boss bullet."""
     make_warden()
+    make_crawler()
     make_bullet()
 
 

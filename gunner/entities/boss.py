@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 import pygame
 
+from gunner import patterns
 from gunner.bullets import TEAMS
 from gunner.bullets import _enter as _path_enters  # the bullets' own swept-box test
 from gunner.config import TILE, VIEW_H, VIEW_W
@@ -120,6 +121,9 @@ class Boss(Enemy):
         self.attack_step = 0  # steps into the current attack
         self.clock = 0  # steps in the current state
         self.gate: list[tuple[int, int, int]] = []  # (col, row, old value) of the shutter
+        # Where the player stood when the current attack began to charge: locked bursts
+        # aim there and rain leaves its gap there (step away, or stand still).
+        self.mark = (0.0, 0.0)
 
     @classmethod
     def from_spawn(cls, spawn: Spawn) -> Boss:
@@ -248,6 +252,7 @@ class Boss(Enemy):
         t = self.attack_step
         if t == 0:
             stage.emit("boss_charge")
+            self.mark = stage.player.hitbox.midbottom
         k = t - attack.telegraph
         if k >= 0 and k % attack.every == 0 and k // attack.every < attack.volleys:
             self.fire(attack, k // attack.every, stage)
@@ -271,6 +276,20 @@ class Boss(Enemy):
         for vx, vy in velocities.tolist():
             spawn(x, y, vx, vy, team="enemy", style=BOSS_STYLE)
         return len(velocities)
+
+    def rain(
+        self, stage: Stage, volley: int, right: float, spacing: float, gap: float, speed: float
+    ) -> None:
+        """One row of falling bullets from the top of the arena to `right`, one every
+        `spacing` px (shifted half a space every other volley), with a `gap` px hole
+        where the player stood when it charged."""
+        arena = self.arena(stage)
+        xs = patterns.rain(
+            arena.left + 20, right, spacing, self.mark[0], gap, phase=volley * spacing / 2
+        )
+        spawn = stage.bullets.spawn
+        for x in xs.tolist():
+            spawn(x, arena.top + 2, 0.0, speed, team="enemy", style=BOSS_STYLE)
 
     # -- taking hits -------------------------------------------------------------------
 

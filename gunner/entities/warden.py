@@ -63,15 +63,6 @@ class Warden(Boss):
         Phase(0.0, (SPIRAL, RAIN, LOCK), weak=("core", "reactor")),
     )
 
-    def __init__(self, x: float, foot_y: float, props: dict | None = None) -> None:
-        super().__init__(x, foot_y, props)
-        self.mark = (0.0, 0.0)  # where the player stood when the current attack charged
-
-    def _fight(self, stage: Stage) -> None:
-        if self.attack_step == 0:  # the charge-up marks the player's spot
-            self.mark = stage.player.hitbox.midbottom
-        super()._fight(stage)
-
     def fire(self, attack: Attack, volley: int, stage: Stage) -> None:
         at = self.muzzle(attack.muzzle)
         if attack.name == "fan":
@@ -86,21 +77,7 @@ class Warden(Boss):
             velocities = patterns.aimed_burst(*at, mx, my - 4, 5, 0.14, BURST_SPEED)
             self.spray(stage, at, velocities)
         elif attack.name == "rain":
-            arena = self.arena(stage)
-            xs = patterns.rain(
-                arena.left + TILE_MARGIN,
-                self.fx - 60,
-                RAIN_SPACING,
-                self.mark[0],
-                RAIN_GAP,
-                phase=volley * RAIN_SPACING / 2,
-            )
-            spawn = stage.bullets.spawn
-            for x in xs.tolist():
-                spawn(x, arena.top + 2, 0.0, RAIN_SPEED, team="enemy", style="boss")
+            self.rain(stage, volley, self.fx - 60, RAIN_SPACING, RAIN_GAP, RAIN_SPEED)
         elif attack.name == "spiral":
             velocities = patterns.spiral(volley, 5, 0.23, SPIRAL_SPEED, offset=math.pi)
             self.spray(stage, at, velocities)
-
-
-TILE_MARGIN = 20.0  # rain starts this far right of the shutter

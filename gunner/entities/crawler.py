@@ -1,0 +1,107 @@
+"""The Crawler, level 2's boss: a refinery's tracked fuel tanker with a cannon in front
+and a flare stack on its back, pacing the right half of its arena.
+
+Phase 1 (TREADS): it holds its ground; the grille under its nose is the weak point
+(shoot straight ahead). The front cannon rolls three shots along the floor (jump them);
+the flare stack throws fountains of fire over the arena (stay on the ground).
+Phase 2 (STACK): it starts pacing; the grille is shut and the flare stack itself is the
+weak point (aim up, or diagonally up from close by). Burning rain falls everywhere but
+where the player stood when the stack glowed, and full rings of fire follow.
+Phase 3 (MELTDOWN): both weak points open; it paces faster, the stack spirals fire and
+the cannon fires bursts locked on the player's spot.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from gunner import patterns
+from gunner.config import DT
+from gunner.entities.base import register
+from gunner.entities.boss import Attack, Boss, Part, Phase
+
+if TYPE_CHECKING:
+    from gunner.stage import Stage
+
+ROLL_SPEED = 150.0
+RING_SPEED = 120.0
+RAIN_SPEED = 170.0
+SPIRAL_SPEED = 140.0
+BURST_SPEED = 190.0
+RAIN_SPACING = 24.0
+RAIN_GAP = 64.0
+PACE = (0.0, 40.0, 60.0)  # px/s in each phase
+RANGE = 150.0  # how far left of where it was placed it paces
+
+
+@register("Crawler")
+class Crawler(Boss):
+    title = "CRAWLER"
+    max_health = 110
+    sheet = "boss_crawler"  # drawn by tools/art_bosses.py
+    chars = {"V": {}}  # tools/build_level.py: `V` marks its feet
+    builder_size = (144, 96)
+    FRAME = (144, 96)
+    PARTS = (
+        Part("hull", -52, -62, 108, 46),
+        Part("treads", -60, -18, 124, 18),
+        Part("stack", -6, -92, 14, 30, weak=True),
+        Part("cannon", -72, -40, 20, 10),
+        Part("grille", -68, -30, 8, 18, weak=True),  # in front of the treads
+    )
+    BODY = ("hull", "treads")
+    MUZZLES = {
+        "cannon": (-74.0, -35.0),
+        "roll": (-70.0, -7.0),
+        "stack": (1.0, -94.0),
+    }
+    ROLL = Attack("roll", "roll", telegraph=30, volleys=3, every=24, rest=30)
+    FOUNTAIN = Attack("fountain", "stack", telegraph=30, volleys=8, every=8, rest=40)
+    RING = Attack("ring", "stack", telegraph=30, volleys=4, every=18, rest=40)
+    RAIN = Attack("rain", "stack", telegraph=30, volleys=6, every=12, rest=40)
+    SPIRAL = Attack("spiral", "stack", telegraph=30, volleys=45, every=3, rest=40)
+    LOCK = Attack("lock", "cannon", telegraph=30, volleys=3, every=10, rest=30)
+    PHASES = (
+        Phase(0.6, (ROLL, FOUNTAIN), weak=("grille",)),
+        Phase(0.25, (RAIN, RING), weak=("stack",)),
+        Phase(0.0, (SPIRAL, LOCK, RAIN), weak=("grille", "stack")),
+    )
+
+    def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
+        super().__init__(x, foot_y, props)
+        self.home = self.fx  # it paces between here and RANGE px to its left
+        self.heading = -1
+
+    def move(self, stage: Stage) -> None:
+        if self.state not in ("fight", "shift"):
+            return
+        self.fx += self.heading * PACE[self.phase] * DT
+        if self.fx <= self.home - RANGE:
+            self.fx, self.heading = self.home - RANGE, 1
+        elif self.fx >= self.home:
+            self.fx, self.heading = self.home, -1
+
+    def fire(self, attack: Attack, volley: int, stage: Stage) -> None:
+        at = self.muzzle(attack.muzzle)
+        if attack.name == "roll":
+            # Low shots along the floor, under a jump's reach.
+            self.spray(stage, at, patterns.fan(1, math.pi, 0.0, ROLL_SPEED))
+        elif attack.name == "fountain":
+            # The upper half of a ring (from level, leftward, round to level, rightward),
+            # turning a little each volley: a spray that fills the sky.
+            turn = (volley % 4) * math.pi / 48
+            velocities = patterns.fan(13, -math.pi / 2 + turn, math.pi, RING_SPEED * 1.3)
+            self.spray(stage, at, velocities)
+        elif attack.name == "ring":
+            step = 2 * math.pi / 24
+            self.spray(stage, at, patterns.ring(24, RING_SPEED, offset=volley * step / 2))
+        elif attack.name == "rain":
+            right = self.arena(stage).right - 20
+            self.rain(stage, volley, right, RAIN_SPACING, RAIN_GAP, RAIN_SPEED)
+        elif attack.name == "spiral":
+            for sign in (1, -1):  # two spirals turning opposite ways
+                self.spray(stage, at, patterns.spiral(volley, 4, sign * 0.21, SPIRAL_SPEED))
+        elif attack.name == "lock":
+            mx, my = self.mark
+            self.spray(stage, at, patterns.aimed_burst(*at, mx, my - 10, 5, 0.16, BURST_SPEED))
