@@ -55,7 +55,8 @@ MODULES: dict[str, str] = {
     "rifleman": "gunner/entities/rifleman.py",
     "broadphase": "gunner/broadphase.py",
 }
-# The test files written for a module (test_<stem>*.py), run in full for its mutants.
+# The test files written for a module (test_<stem>*.py, and test_mut_<module>*.py, the
+# tests written against its survivors), run in full for its mutants.
 OWN_TESTS = {
     "player": ["player", "feel"],
     "enemy": ["enemies"],
@@ -69,19 +70,27 @@ OWN_TESTS = {
 # alternatives in broadphase.py are a benchmark's contenders; name it to include it).
 CORE = [name for name in MODULES if name != "broadphase"]
 # Never run: the replay tests compare whole-run state hashes with stored ones (a kill
-# there says nothing about behaviour); the soak is minutes of random play checking
-# invariants (too slow to run per mutant); the packaging tests build and install the
+# there says nothing about behaviour); the packaging tests build and install the
 # game in other processes, where no mutant is present.
 EXCLUDED_TESTS = [
     "tests/test_replay.py",
-    "tests/test_soak.py",
     "tests/test_bundle.py",
     "tests/test_install.py",
+]
+# The soak runs are minutes of random play checking invariants (too slow to run per
+# mutant); the soak file's tests of the invariant checks themselves do run.
+EXCLUDED_NODES = [
+    "tests/test_soak.py::test_short_soak_on_every_shipped_level",
+    "tests/test_soak.py::test_soak_restarts_decided_runs_and_measures_memory",
 ]
 # Presentation, not simulation: rendering reads the stage and never changes it.
 SKIP_FUNCTIONS = {"draw", "draw_frame", "frame", "__repr__"}
 PRAGMA = "pragma: no mutate"
 BUDGET = 2.0  # seconds of traced baseline time per mutant
+OWN_LIMIT = 3.0  # seconds of traced time: an own test slower than this is budgeted
+# A test may run this many times its traced baseline (+5 s) before the mutant counts
+# as hanging the game: generous, so a busy machine does not pass for a hang.
+SLACK = 10
 # A child exits straight after its run: skip pytest's final garbage collection.
 QUIET = ["-p", "no:unraisableexception"]
 
@@ -379,22 +388,44 @@ def patch(mutant: Mutant) -> None:
 # ----------------------------------------------------------------------------- running
 
 
-def _fingerprint(files: list[str]) -> str:
+def _digest(paths: list[Path]) -> str:
     digest = hashlib.sha256()
-    for path in sorted(ROOT.glob("gunner/**/*.py")) + sorted(ROOT.glob("tests/**/*.py")):
-        digest.update(str(path).encode() + path.read_bytes())
-    digest.update("\n".join(sorted(files)).encode())
+    for path in paths:
+        digest.update(str(path.relative_to(ROOT)).encode() + path.read_bytes())
     return digest.hexdigest()[:16]
 
 
 def baseline(files: list[str], targets: list[str]) -> dict:
-    """Run the tests once, unmutated, recording which functions each test runs."""
+    """Run the tests once, unmutated, recording which functions each test runs.
+
+    Cached per test file, keyed by the game's code, the shared test helpers and that
+    file: adding or editing one test file re-traces that file alone."""
+    shared = sorted(ROOT.glob("gunner/**/*.py")) + [
+        p for p in sorted(ROOT.glob("tests/**/*.py")) if not p.name.startswith("test_")
+    ]
+    common = _digest(shared)
+    caches = {
+        f: STATE / "baseline" / f"{Path(f).stem}-{_digest([ROOT / f])}-{common}.json" for f in files
+    }
+    missing = [f for f in files if not caches[f].exists()]
+    if missing:
+        _trace(missing, targets, caches)
+    data: dict = {"tests": {}, "failed": []}
+    for f in files:
+        part = json.loads(caches[f].read_text())
+        data["tests"].update(part["tests"])
+        data["failed"] += part["failed"]
+    if data["failed"]:
+        print(f"mutants: {len(data['failed'])} test(s) fail unmutated and are left out:")
+        for nodeid in data["failed"]:
+            print(f"  {nodeid}")
+    return data
+
+
+def _trace(files: list[str], targets: list[str], caches: dict[str, Path]) -> None:
+    """The traced run of ``files``, written to one cache per file."""
     import pytest
 
-    key = _fingerprint(files)
-    cache = STATE / f"baseline-{key}.json"
-    if cache.exists():
-        return json.loads(cache.read_text())
     wanted = {str(ROOT / t) for t in targets}
     result: dict = {"tests": {}, "failed": []}
 
@@ -425,30 +456,33 @@ def baseline(files: list[str], targets: list[str]) -> dict:
             if report.failed:
                 result["failed"].append(report.nodeid)
 
+    print(f"mutants: tracing {len(files)} test file(s) unmutated", flush=True)
     pid = os.fork()
     if pid == 0:
         code = 3
         try:
             args = [*files, "-q", "-p", "no:cacheprovider", *_deselect()]
             pytest.main(args, plugins=[Tracer()])
-            STATE.mkdir(exist_ok=True)
-            cache.write_text(json.dumps(result))
+            for f in files:
+                mine = {k: v for k, v in result["tests"].items() if k.split("::")[0] == f}
+                part = {
+                    "tests": mine,
+                    "failed": [k for k in result["failed"] if k.split("::")[0] == f],
+                }
+                caches[f].parent.mkdir(parents=True, exist_ok=True)
+                caches[f].write_text(json.dumps(part))
             code = 0
         finally:
             os._exit(code)
     _, status = os.waitpid(pid, 0)
-    if status != 0 or not cache.exists():
+    if status != 0 or not all(caches[f].exists() for f in files):
         sys.exit("mutants: the baseline test run did not finish")
-    data = json.loads(cache.read_text())
-    if data["failed"]:
-        print(f"mutants: {len(data['failed'])} test(s) fail unmutated and are left out:")
-        for nodeid in data["failed"]:
-            print(f"  {nodeid}")
-    return data
 
 
 def _deselect() -> list[str]:
-    return [a for path in EXCLUDED_TESTS for a in ("--ignore", path)]
+    return [a for path in EXCLUDED_TESTS for a in ("--ignore", path)] + [
+        a for node in EXCLUDED_NODES for a in ("--deselect", node)
+    ]
 
 
 def _tests_for(mutant: Mutant, base: dict) -> list[tuple[str, float]]:
@@ -459,8 +493,10 @@ def _tests_for(mutant: Mutant, base: dict) -> list[tuple[str, float]]:
         for nodeid, info in base["tests"].items()
         if unit in info["units"] and nodeid not in failed
     ]
-    own = [t for t in picked if _own(mutant.module, t[0])]
-    rest = sorted((t for t in picked if not _own(mutant.module, t[0])), key=lambda t: t[1])
+    # Own tests slower than OWN_LIMIT (benchmark smoke runs, whole-level comparisons)
+    # join the budgeted rest: every survivor runs all its own tests.
+    own = [t for t in picked if _own(mutant.module, t[0]) and t[1] <= OWN_LIMIT]
+    rest = sorted((t for t in picked if t not in own), key=lambda t: t[1])
     # The module's own test files always run (fastest first); other covering tests
     # follow, fastest first, up to a budget of baseline (traced) time: a lower bound
     # on the kills, but it keeps a full run in minutes rather than hours.
@@ -476,7 +512,8 @@ def _tests_for(mutant: Mutant, base: dict) -> list[tuple[str, float]]:
 
 def _own(module: str, nodeid: str) -> bool:
     name = nodeid.split("::")[0].rsplit("/", 1)[-1]
-    return any(name.startswith(f"test_{stem}") for stem in OWN_TESTS.get(module, [module]))
+    stems = OWN_TESTS.get(module, [module]) + [f"mut_{module}"]
+    return any(name.startswith(f"test_{stem}") for stem in stems)
 
 
 class _Alarm:
@@ -487,7 +524,7 @@ class _Alarm:
 
     def pytest_runtest_setup(self, item):  # noqa: ANN001, ANN201
         limit = self.limits.get(item.nodeid, 10.0)
-        signal.setitimer(signal.ITIMER_REAL, 3 * limit + 2.0)
+        signal.setitimer(signal.ITIMER_REAL, SLACK * limit + 5.0)
 
     def pytest_runtest_teardown(self, item):  # noqa: ANN001, ANN201
         pass
@@ -547,7 +584,7 @@ def run(mutants: list[Mutant], base: dict, jobs: int, progress: bool) -> None:
         while todo and free:
             m, tests = todo.pop(0)
             slot = free.pop()
-            budget = sum(3 * s + 2.0 for _, s in tests) + 30.0
+            budget = sum(SLACK * s + 5.0 for _, s in tests) + 60.0
             running[_start(m, tests, slot)] = (m, slot, time.monotonic(), budget)
         pid, status = os.waitpid(-1, os.WNOHANG)
         if pid == 0:
@@ -642,6 +679,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--report", action="store_true", help="score the last run again (docs/mutants.md edited)"
     )
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="run only the mutants the last run did not kill (new tests written); "
+        "the others keep their last fate",
+    )
     args = parser.parse_args(argv)
     chosen = args.modules or CORE
     unknown = [m for m in chosen if m not in MODULES]
@@ -657,9 +700,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(mutants)} mutants")
         return 0
 
+    results = STATE / "results.json"
+    # Every module's last fates: a run replaces those of the modules it ran.
+    previous = [Mutant(**m) for m in json.loads(results.read_text())] if results.exists() else []
     if args.report:
-        done = [Mutant(**m) for m in json.loads((STATE / "results.json").read_text())]
-        return report([m for m in done if m.module in chosen], chosen, 0.0, args.show_killed)
+        return report([m for m in previous if m.module in chosen], chosen, 0.0, args.show_killed)
+    todo = mutants
+    if args.again:
+        # Timeouts run again too: on a busy machine a slow test can pass for a hang.
+        fate = {m.key: m for m in previous if m.status == "killed"}
+        for i, m in enumerate(mutants):
+            if m.key in fate:
+                mutants[i] = fate[m.key]
+        todo = [m for m in mutants if m.key not in fate]
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -685,11 +738,15 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout = stdout
     for name in chosen:
         __import__(MODULES[name][:-3].replace("/", "."))
-    print(f"mutants: {len(mutants)} mutants in {len(chosen)} module(s), {args.jobs} at a time")
-    run(mutants, base, args.jobs, progress=sys.stderr.isatty())
+    print(
+        f"mutants: {len(todo)} of {len(mutants)} mutants in {len(chosen)} module(s), "
+        f"{args.jobs} at a time"
+    )
+    run(todo, base, args.jobs, progress=sys.stderr.isatty())
     elapsed = time.monotonic() - started
 
-    (STATE / "results.json").write_text(json.dumps([asdict(m) for m in mutants], indent=1))
+    kept = [m for m in previous if m.module not in chosen]
+    results.write_text(json.dumps([asdict(m) for m in kept + mutants], indent=1))
     return report(mutants, chosen, elapsed, args.show_killed)
 
 

@@ -1,0 +1,258 @@
+"""Bullets, pinned where the mutation run (`make mutants`) found nothing watching:
+where a bullet stops (on a wall, on an entity, at the map's edge), what it hits first,
+who it may hit, when it fades, what the handles report, and that a volley too big for
+the few-bullet path plays out exactly as the same bullets would one by one."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from gunner import bullets as bullets_module
+from gunner.bullets import BULLET_LIFE, BULLET_SIZE
+from gunner.config import DT, TILE
+from gunner.input import Buttons
+from gunner.level import load_level
+from gunner.stage import Stage
+from maps import write_map
+
+HALF = BULLET_SIZE / 2
+# A walled room: floor at row 8, walls at columns 0 and 29.
+ROOM = ["#" * 30] + ["#" + "." * 28 + "#"] * 6 + ["#..P" + "." * 25 + "#"] + ["#" * 30]
+OPEN = ["." * 30] * 8 + ["..P" + "." * 27] + ["#" * 30]
+
+
+def stage_of(tmp_path, rows) -> Stage:
+    stage = Stage(load_level(write_map(tmp_path, rows), images=False))
+    stage.player.invulnerable = float("inf")
+    return stage
+
+
+def steps(stage: Stage, n: int) -> None:
+    for _ in range(n):
+        stage.step(Buttons.NONE)
+        stage.check_invariants()
+
+
+def soldier_at(stage: Stage, col: float, health: int):
+    """A soldier standing on ROOM's floor at column ``col``."""
+    stage.spawn("Soldier", col * TILE, 8 * TILE, {"health": health})
+    return stage.entities[-1]
+
+
+def impacts(stage: Stage) -> list[tuple[float, float]]:
+    return [(e.x, e.y) for e in stage.effects if e.name == "impact"]
+
+
+def test_a_bullet_stops_flush_against_the_wall_it_meets(tmp_path):
+    stage = stage_of(tmp_path, ROOM)
+    right = stage.bullets.spawn(20 * TILE, 3 * TILE + 5, 600.0, 0.0, team="player")
+    left = stage.bullets.spawn(10 * TILE, 4 * TILE + 5, -600.0, 0.0, team="player")
+    up = stage.bullets.spawn(15 * TILE + 3, 5 * TILE, 0.0, -600.0, team="player")
+    steps(stage, 16)
+    assert not right.alive and not left.alive and not up.alive
+    # The spark sits where the bullet's centre met the tile face.
+    assert sorted(impacts(stage)) == sorted(
+        [(29 * TILE, 3 * TILE + 5), (TILE, 4 * TILE + 5), (15 * TILE + 3, TILE)]
+    )
+    assert stage.events.count("hit_wall") == 3
+
+
+def test_a_bullet_strikes_the_nearer_of_two_enemies_at_its_face(tmp_path):
+    stage = stage_of(tmp_path, ROOM)
+    stage.spawn("Soldier", 20 * TILE, 8 * TILE, {"health": 5})
+    stage.spawn("Soldier", 17 * TILE, 8 * TILE, {"health": 5})
+    far, near = stage.entities[-2:]
+    y = near.hitbox.centery
+    # 900 px/s: 15 px a step, so one step's path can cross both.
+    bullet = stage.bullets.spawn(16 * TILE - 20, y, 2400.0, 0.0, team="player", damage=2)
+    stage.step(Buttons.NONE)
+    face = near.hitbox.left  # where it had walked to when the bullets moved
+    assert not bullet.alive
+    assert near.health == 3 and far.health == 5
+    assert stage.bullets.hits == 1
+    ((x, iy),) = impacts(stage)
+    assert iy == pytest.approx(y) and x == pytest.approx(face - HALF)
+
+
+def test_a_wall_between_shields_what_is_behind_it(tmp_path):
+    rows = [r[:18] + "#" + r[19:] if 1 <= i <= 7 else r for i, r in enumerate(ROOM)]
+    stage = stage_of(tmp_path, rows)
+    stage.spawn("Soldier", 19 * TILE + 10, 8 * TILE, {"health": 5})
+    soldier = stage.entities[-1]
+    # Fast enough to reach the soldier in one step were the wall not there.
+    bullet = stage.bullets.spawn(18 * TILE - 10, soldier.hitbox.centery, 2400.0, 0.0, team="player")
+    stage.step(Buttons.NONE)
+    assert not bullet.alive and soldier.health == 5 and stage.bullets.hits == 0
+    assert impacts(stage) == [(18 * TILE, soldier.hitbox.centery)]
+
+
+def test_a_second_bullet_flies_on_through_where_the_first_killed(tmp_path):
+    stage = stage_of(tmp_path, ROOM)
+    soldier = soldier_at(stage, 15, 1)
+    y = soldier.hitbox.centery
+    first = stage.bullets.spawn(13 * TILE, y, 600.0, 0.0, team="player")
+    second = stage.bullets.spawn(13 * TILE - 4, y, 600.0, 0.0, team="player")
+    steps(stage, 8)
+    assert not soldier.alive and not first.alive
+    assert second.alive and second.hitbox.centerx > soldier.hitbox.right
+    assert stage.bullets.hits == 1 and stage.kills == 1
+
+
+def test_teams_pass_their_own_and_only_player_hits_count(tmp_path):
+    stage = stage_of(tmp_path, ROOM)
+    soldier = soldier_at(stage, 15, 5)
+    y = soldier.hitbox.centery
+    friendly = stage.bullets.spawn(12 * TILE, y, 300.0, 0.0, team="enemy")
+    steps(stage, 20)
+    assert friendly.alive or friendly.hitbox.centerx > soldier.hitbox.right
+    assert soldier.health == 5
+    player = stage.player
+    player.invulnerable = 0.0
+    health = player.health
+    shot = stage.bullets.spawn(player.hitbox.centerx + 40, player.hitbox.centery, -300, 0, "enemy")
+    own = stage.bullets.spawn(player.hitbox.centerx - 40, player.hitbox.centery, 300, 0, "player")
+    steps(stage, 12)
+    assert not shot.alive and player.health < health
+    assert own.alive  # the player's own bullet passes through the player
+    assert stage.bullets.hits == 0 and stage.bullets.fired == 1
+
+
+def test_neutral_shrapnel_hits_every_team(tmp_path):
+    stage = stage_of(tmp_path, ROOM)
+    soldier = soldier_at(stage, 15, 5)
+    bullet = stage.bullets.spawn(12 * TILE, soldier.hitbox.centery, 300.0, 0.0, "neutral", 2)
+    steps(stage, 15)
+    assert not bullet.alive and soldier.health == 3
+    assert stage.bullets.hits == 0 and stage.bullets.fired == 0
+
+
+def test_rockets_blow_up_on_walls_too(tmp_path):
+    stage = stage_of(tmp_path, ROOM)
+    soldier = soldier_at(stage, 26, 2)
+    # Over its head into the wall beside it.
+    rocket = stage.bullets.spawn(
+        20 * TILE, soldier.hitbox.top - 10, 600.0, 0.0, "player", style="rocket",
+        blast_radius=60, blast_damage=2,
+    )  # fmt: skip
+    steps(stage, 20)
+    assert not rocket.alive and not soldier.alive
+    assert "explosion" in stage.events and not impacts(stage)
+    assert stage.bullets.hits == 0  # the blast, not the rocket, struck it
+
+
+@pytest.mark.parametrize("direction", ["up", "down"])
+def test_a_bullet_lasts_until_wholly_off_the_map(tmp_path, direction):
+    stage = stage_of(tmp_path, ["." * 12] * 6 + ["..P" + "." * 9] + ["#" * 5 + "." * 2 + "#" * 5])
+    height = stage.tilemap.pixel_height
+    # 60 px/s is one pixel a step: it leaves the map when its far edge passes the map's.
+    if direction == "up":
+        bullet = stage.bullets.spawn(6 * TILE, 10.0, 0.0, -60.0, team="player")
+    else:
+        bullet = stage.bullets.spawn(6 * TILE + 8, height - 10.0, 0.0, 60.0, team="player")
+    steps(stage, 12)  # its centre is 2 px beyond the edge: its box still touches it
+    assert bullet.alive
+    steps(stage, 1)
+    assert not bullet.alive and len(stage.bullets) == 0
+
+
+def test_a_bullet_fades_after_its_lifetime(tmp_path):
+    stage = stage_of(tmp_path, ["." * 40] * 20 + ["..P" + "." * 37, "#" * 40])
+    bullet = stage.bullets.spawn(5 * TILE, 5 * TILE, 100.0, 0.0, team="player")
+    lifetime = round(BULLET_LIFE / DT)
+    steps(stage, lifetime - 1)
+    assert bullet.alive and bullet.life == pytest.approx(DT, abs=1e-6)
+    assert bullet.hitbox.centerx == pytest.approx(5 * TILE + 100.0 * DT * (lifetime - 1))
+    steps(stage, 2)
+    assert not bullet.alive
+
+
+def test_handles_read_the_bullet_and_outlive_it(tmp_path):
+    stage = stage_of(tmp_path, ROOM)
+    handle = stage.bullets.spawn(
+        100.0, 50.0, 30.0, -60.0, "player", damage=3, style="laser", blast_radius=5.5,
+        blast_damage=2,
+    )  # fmt: skip
+    other = stage.bullets.spawn(120.0, 60.0, 0.0, 0.0, "enemy")
+    assert handle.alive and handle.team == "player" and handle.damage == 3
+    assert handle.style == "laser" and other.style == "enemy"
+    assert (handle.vx, handle.vy) == (30.0, -60.0)
+    assert (handle.blast_radius, handle.blast_damage) == (5.5, 2)
+    assert handle.life == BULLET_LIFE
+    assert tuple(handle.hitbox) == (100.0 - HALF, 50.0 - HALF, BULLET_SIZE, BULLET_SIZE)
+    stage.step(Buttons.NONE)
+    assert handle.hitbox.center == pytest.approx((100.0 + 30.0 * DT, 50.0 - 60.0 * DT))
+    assert other.hitbox.center == (120.0, 60.0)
+    stage.bullets.spawn(60.0, 50.0, -900.0, 0.0, "player")  # dies on the wall first
+    steps(stage, 3)
+    # Rows shift as bullets die; each handle still reads its own bullet.
+    assert handle.damage == 3 and other.team == "enemy" and other.hitbox.center == (120.0, 60.0)
+    stage.bullets.clear()
+    assert not handle.alive and handle.view() is None
+    with pytest.raises(AttributeError, match="gone"):
+        _ = handle.damage
+
+
+def test_hundreds_of_bullets_are_all_kept(tmp_path):
+    stage = stage_of(tmp_path, ["." * 60] * 30 + ["..P" + "." * 57, "#" * 60])
+    shots = [
+        stage.bullets.spawn(
+            10.0 + 3 * k, 20.0 + (k % 50) * 8, 60.0, 0.0, "player", damage=k % 7 + 1
+        )
+        for k in range(300)
+    ]
+    steps(stage, 2)
+    assert len(stage.bullets) == 300 and all(s.alive for s in shots)
+    for k, s in enumerate(shots):
+        assert s.damage == k % 7 + 1
+        assert s.hitbox.center == pytest.approx((12.0 + 3 * k, 20.0 + (k % 50) * 8))
+    assert stage.bullets.fired == 300
+
+
+def volley(tmp_path, few: int, monkeypatch) -> list:
+    """Forty bullets of every team and speed into a room of walls, soldiers and drums;
+    what every step looks like."""
+    monkeypatch.setattr(bullets_module, "FEW_BULLETS", few)
+    tmp_path.mkdir()
+    rows = [r[:22] + "#" + r[23:] if 5 <= i <= 6 else r for i, r in enumerate(ROOM)]
+    stage = stage_of(tmp_path, rows)
+    stage.player.invulnerable = 0.0
+    stage.player.health = 99
+    for k, x in enumerate((8, 12, 16, 20, 24)):
+        stage.spawn("Soldier", x * TILE, 8 * TILE, {"health": 3 + k})
+    stage.spawn("OilDrum", 26 * TILE, 8 * TILE)
+    teams = ("player", "enemy", "neutral")
+    for k in range(40):
+        angle = math.radians(k * 9.0 + 1)
+        speed = (120.0, 500.0, 1300.0, 2600.0)[k % 4]
+        stage.bullets.spawn(
+            (4 + k % 20) * TILE + 0.5 * k, (2 + k % 5) * TILE + 1.5 * k,
+            speed * math.cos(angle), speed * math.sin(angle), teams[k % 3],
+            damage=1 + k % 2, style="rocket" if k % 13 == 0 else None,
+            blast_radius=30.0 if k % 13 == 0 else 0.0, blast_damage=1,
+        )  # fmt: skip
+    log = []
+    for step in range(40):
+        stage.step(Buttons.NONE)
+        stage.check_invariants()
+        log.append(
+            (
+                step,
+                [tuple(round(v, 6) for v in b.hitbox) for b in stage.bullets.live],
+                [(e.kind, tuple(e.hitbox), getattr(e, "health", None)) for e in stage.entities],
+                sorted(stage.events),
+                impacts(stage),
+                stage.bullets.hits,
+            )
+        )
+        stage.events.clear()
+    return log
+
+
+def test_a_big_volley_plays_out_as_the_few_bullet_path_would(tmp_path, monkeypatch):
+    many = volley(tmp_path / "many", 0, monkeypatch)
+    few = volley(tmp_path / "few", 1000, monkeypatch)
+    assert many[0][1] and many[-1][5] > 0
+    for a, b in zip(many, few, strict=True):
+        assert a == b

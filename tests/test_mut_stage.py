@@ -1,0 +1,256 @@
+"""The stage's own rules, pinned where the mutation run (`make mutants`) found nothing
+watching: objectives and their progress text, what the debug overlay counts, blasts
+(who is in reach, who is spared, how hard the screen shakes), hit-stop, effects and
+their lifetimes, death and respawn timing, and the run's end-of-level numbers."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from gunner.config import DT, TILE
+from gunner.input import Buttons
+from gunner.stage import DEATH_DELAY, EFFECTS, HITSTOP_HURT, HITSTOP_KILL, parse_objectives
+from maps import FIELD, FLOOR, make_stage, obj, run
+
+ROOM = ["#" * 30] + ["#" + "." * 28 + "#"] * 6 + ["#..P" + "." * 25 + "#"] + ["#" * 30]
+
+
+def test_objectives_are_read_from_the_map_property():
+    assert parse_objectives(None) == ["exit"]
+    assert parse_objectives("") == ["exit"]
+    assert parse_objectives(" Kill_All , destroy_drums") == ["kill_all", "destroy_drums"]
+    assert parse_objectives("exit,bogus") == ["exit"]
+    assert parse_objectives("bogus") == ["exit"]
+
+
+def test_objective_progress_counts_what_is_gone(tmp_path):
+    drums = [obj("OilDrum", 200 + 40 * k, FLOOR) for k in range(2)]
+    soldiers = [obj("Soldier", 500 + 40 * k, FLOOR) for k in range(3)]
+    stage = make_stage(tmp_path, drums + soldiers, objective="destroy_drums,kill_all,exit")
+    status = stage.objective_status()
+    assert status == [
+        ("destroy_drums", False, "DESTROY OIL DRUMS 0/2"),
+        ("kill_all", False, "DEFEAT ENEMIES 0/3"),
+        ("exit", False, "REACH THE EXIT"),
+    ]
+    soldier = next(e for e in stage.entities if e.kind == "Soldier")
+    soldier.damage(99, stage)
+    drum = next(e for e in stage.entities if e.kind == "OilDrum")
+    drum.alive = False
+    run(stage, Buttons.NONE, HITSTOP_KILL + 1)  # the kill's hit-stop, then a step
+    assert stage.objective_status()[:2] == [
+        ("destroy_drums", False, "DESTROY OIL DRUMS 1/2"),
+        ("kill_all", False, "DEFEAT ENEMIES 1/3"),
+    ]
+    assert stage.kills == 1 and stage.destroyed == {"Soldier": 1}
+
+
+def test_the_exit_says_so_when_objectives_remain(tmp_path):
+    stage = make_stage(tmp_path, [obj("Soldier", 500, FLOOR)], objective="kill_all,exit")
+    stage.reach_exit()
+    stage.step(Buttons.NONE)
+    assert stage.message == "OBJECTIVE NOT COMPLETE" and not stage.exit_reached
+    assert stage.message_time == 2.0
+    stage.message = ""
+    stage.reach_exit()
+    stage.step(Buttons.NONE)
+    assert stage.message == ""  # not repeated while the last one shows
+    assert stage.message_time == pytest.approx(2.0 - DT)
+    assert stage.outcome is None
+    run(stage, Buttons.NONE, round(2.0 / DT) + 2)
+    assert stage.message_time == 0.0
+    stage.reach_exit()
+    stage.step(Buttons.NONE)
+    assert stage.message == "OBJECTIVE NOT COMPLETE"
+    soldier = next(e for e in stage.entities if e.kind == "Soldier")
+    soldier.damage(99, stage)
+    run(stage, Buttons.NONE, HITSTOP_KILL + 1)
+    assert stage.outcome is None  # the exit is still to reach
+    stage.reach_exit()
+    stage.step(Buttons.NONE)
+    assert stage.exit_reached and stage.outcome == "complete"
+    assert stage.events.count("menu_select") == 1
+    stage.complete()
+    assert stage.events.count("menu_select") == 1  # decided once
+
+
+def test_the_overlay_counts_one_steps_checks(tmp_path):
+    stage = make_stage(tmp_path, [obj("Soldier", 300 + 30 * k, FLOOR) for k in range(3)])
+    for k in range(5):
+        stage.bullets.spawn(100 + 10 * k, 60, 50, 0, "enemy")
+    stage.step(Buttons.NONE)
+    counters = stage.counters.as_dict()
+    assert counters["brute_entity_entity"] == 4 * 3 // 2
+    assert counters["brute_bullet_entity"] == 5 * 4
+    assert counters["tile"] == stage.tilemap.checks > 0
+    assert set(counters) == {
+        "tile", "entity_entity", "bullet_entity", "brute_entity_entity", "brute_bullet_entity"
+    }  # fmt: skip
+    # A query charges exactly the candidates it tested to the counter named.
+    before, checks = stage.counters.bullet_entity, stage.tree.checks
+    found = stage.query(pygame.FRect(0, 0, 40 * TILE, 16 * TILE), "bullet_entity")
+    assert len(found) == 4
+    assert stage.counters.bullet_entity - before == stage.tree.checks - checks >= 4
+    stage.counters.reset()
+    assert set(stage.counters.as_dict().values()) == {0}
+
+
+def blast_stage(tmp_path):
+    stage = make_stage(tmp_path, [obj("Soldier", 20 * TILE, FLOOR, health=9)])
+    soldier = stage.entities[-1]
+    return stage, soldier
+
+
+def test_a_blast_reaches_exactly_its_radius(tmp_path):
+    stage, soldier = blast_stage(tmp_path)
+    box = soldier.hitbox
+    # From a point level with its middle, 30 px from its left side.
+    x, y = box.left - 30, box.centery
+    stage.explode(x, y, 29.9, 2, spare_team="player")
+    assert soldier.health == 9
+    stage.explode(x, y, 30.1, 2, spare_team="player")
+    assert soldier.health == 7
+    # Diagonally off its corner: 30-40-50.
+    stage.explode(box.right + 30, box.top - 40, 49.9, 1)
+    assert soldier.health == 7
+    stage.explode(box.right + 30, box.top - 40, 50.0, 1)
+    assert soldier.health == 6
+    stage.explode(box.centerx, box.centery, 50.0, 1, spare_team="enemy")
+    assert soldier.health == 6  # its own side's blast spares it
+    fireballs = [e for e in stage.effects if e.name == "explosion"]
+    assert [f.size for f in fireballs] == [59.8, 60.2, 99.8, 100.0, 100.0]
+    assert (fireballs[0].x, fireballs[0].y) == (x, y)
+    assert stage.events.count("explosion") == 5
+
+
+def test_screen_shake_grows_with_the_blast_and_caps(tmp_path):
+    stage, _ = blast_stage(tmp_path)
+    stage.explode(100, 40, 12.0, 0)
+    assert stage.trauma == pytest.approx(12.0 / 48)
+    stage.explode(100, 40, 24.0, 0)
+    assert stage.trauma == pytest.approx(0.75)
+    stage.explode(100, 40, 500.0, 0)
+    assert stage.trauma == 1.0
+    stage.step(Buttons.NONE)
+    assert stage.trauma == pytest.approx(1.0 - 1.5 * DT)
+
+
+def test_hit_stop_freezes_the_world_and_time_still_runs(tmp_path):
+    stage = make_stage(tmp_path, [])
+    run(stage, Buttons.NONE, 30)
+    stage.shake(0.5)
+    stage.hitstop(4)
+    stage.hitstop(2)  # never shortens, never stacks
+    assert stage.frozen == 4
+    x, steps, time = stage.player.hitbox.x, stage.steps, stage.time
+    run(stage, Buttons.RIGHT, 4)
+    assert stage.player.hitbox.x == x and stage.frozen == 0
+    assert stage.steps == steps + 4 and stage.time == pytest.approx(time + 4 * DT)
+    assert stage.trauma == pytest.approx(0.5 - 4 * 1.5 * DT)
+    stage.step(Buttons.RIGHT)
+    assert stage.player.hitbox.x > x
+    assert stage.pressed & Buttons.RIGHT  # the press waited for the world to move
+
+
+def test_being_hurt_freezes_the_world_for_the_hurt_time(tmp_path):
+    stage = make_stage(tmp_path, [])
+    run(stage, Buttons.NONE, 20)
+    player = stage.player
+    stage.bullets.spawn(player.hitbox.centerx + 30, player.hitbox.centery, -600, 0, "enemy")
+    for _ in range(5):
+        stage.step(Buttons.NONE)
+        if player.health < 5:
+            break
+    assert player.health < 5 and stage.frozen == HITSTOP_HURT
+
+
+def test_effects_last_their_frames_then_go(tmp_path):
+    stage = make_stage(tmp_path, [])
+    stage.add_effect("impact", (100.0, 50.0))
+    stage.add_effect("explosion", (200.0, 50.0), angle=30.0, size=64.0)
+    assert len(stage.particles) > 0  # sparks and smoke come with them
+    frames, per = EFFECTS["impact"]
+    run(stage, Buttons.NONE, frames * per - 1)
+    impact = [e for e in stage.effects if e.name == "impact"]
+    assert len(impact) == 1 and impact[0].age == frames * per - 1
+    assert impact[0].frame == frames - 1
+    stage.step(Buttons.NONE)
+    assert [e.name for e in stage.effects] == ["explosion"]
+    assert stage.effects[0].size == 64.0 and stage.effects[0].angle == 30.0
+
+
+def test_firing_throws_a_casing_but_a_rocket_does_not(tmp_path):
+    stage = make_stage(tmp_path, [])
+    run(stage, Buttons.NONE, 10)
+    stage.particles.clear()
+    stage.step(Buttons.FIRE)
+    assert len(stage.particles) == 1
+    stage.particles.clear()
+    stage.player.equip("rocket")
+    run(stage, Buttons.NONE, 30)
+    stage.particles.clear()
+    stage.step(Buttons.FIRE)
+    assert stage.bullets.fired == 2 and len(stage.particles) == 0
+
+
+def test_death_waits_then_respawns_at_the_checkpoint_until_lives_run_out(tmp_path):
+    stage = make_stage(tmp_path, [])
+    run(stage, Buttons.NONE, 10)
+    player = stage.player
+    start = player.hitbox.midbottom
+    player.hitbox.x += 100
+    stage.tree.remove(player)
+    stage.tree.add(player)
+    lives = player.lives
+    player.die(stage)
+    delay, waited = 0, 0.0
+    while waited < DEATH_DELAY:  # the stage's own sum of steps
+        waited += DT
+        delay += 1
+    run(stage, Buttons.NONE, delay - 1)
+    assert not player.alive and player not in stage.entities
+    stage.step(Buttons.NONE)
+    assert player.alive and player in stage.entities and player.lives == lives - 1
+    assert player.hitbox.midbottom == pytest.approx(start)
+    stage.check_invariants()
+    player.lives = 0
+    player.die(stage)
+    run(stage, Buttons.NONE, delay + 2)
+    assert stage.outcome == "dead" and not player.alive
+
+
+def test_the_end_of_run_numbers(tmp_path):
+    stage = make_stage(tmp_path, [obj("Soldier", 300, FLOOR)])
+    run(stage, Buttons.RIGHT, 20)
+    stats = stage.stats()
+    p = stage.player
+    assert stats["frames"] == 20 and stats["entities"] == 2 and stats["bullets"] == 0
+    assert stats["tree_items"] == 2 and stats["outcome"] is None and stats["kills"] == 0
+    assert stats["player"] == {
+        "x": round(p.hitbox.centerx, 2), "y": round(p.hitbox.bottom, 2), "alive": True
+    }  # fmt: skip
+    assert (stats["lives"], stats["health"]) == (p.lives, p.health)
+    assert stats["collisions"] == stage.counters.as_dict()
+
+
+def test_line_of_sight_sees_under_planks_and_past_dead_doors(tmp_path):
+    stage = make_stage(
+        tmp_path, [obj("Door", 20 * TILE, 12 * TILE, 16, 48, color="red")], rows=FIELD
+    )
+    door = stage.entities[-1]
+    y = 13 * TILE
+    assert not stage.line_of_sight(10 * TILE, y, 30 * TILE, y)
+    assert not stage.line_of_sight(30 * TILE, y, 10 * TILE, y)
+    assert stage.line_of_sight(10 * TILE, 5 * TILE, 30 * TILE, 5 * TILE)  # over it
+    door.alive = False
+    assert stage.line_of_sight(10 * TILE, y, 30 * TILE, y)
+
+
+def test_a_map_without_a_second_player_keeps_the_first(tmp_path):
+    rows = list(FIELD)
+    rows[14] = "..P" + "." * 20 + "P" + "." * 16
+    stage = make_stage(tmp_path, [], rows=rows)
+    assert stage.player.hitbox.centerx == 2 * TILE + 8
+    assert sum(1 for e in stage.entities if e.kind == "Player") == 1
+    assert stage.camera is not None
