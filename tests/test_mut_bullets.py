@@ -132,13 +132,15 @@ def test_rockets_blow_up_on_walls_too(tmp_path):
     stage = stage_of(tmp_path, ROOM)
     soldier = soldier_at(stage, 26, 2)
     # Over its head into the wall beside it.
+    y = soldier.hitbox.top - 10
     rocket = stage.bullets.spawn(
-        20 * TILE, soldier.hitbox.top - 10, 600.0, 0.0, "player", style="rocket",
-        blast_radius=60, blast_damage=2,
-    )  # fmt: skip
+        20 * TILE, y, 600.0, 0.0, "player", style="rocket", blast_radius=60, blast_damage=2
+    )
     steps(stage, 20)
     assert not rocket.alive and not soldier.alive
-    assert "explosion" in stage.events and not impacts(stage)
+    blasts = [(e.x, e.y, e.size) for e in stage.effects if e.name == "explosion"]
+    assert (29 * TILE, y, 120.0) in blasts  # a fireball, not a spark, on the wall
+    assert (29 * TILE, y) not in impacts(stage)
     assert stage.bullets.hits == 0  # the blast, not the rocket, struck it
 
 

@@ -204,10 +204,7 @@ def test_death_waits_then_respawns_at_the_checkpoint_until_lives_run_out(tmp_pat
     stage.tree.add(player)
     lives = player.lives
     player.die(stage)
-    delay, waited = 0, 0.0
-    while waited < DEATH_DELAY:  # the stage's own sum of steps
-        waited += DT
-        delay += 1
+    delay = round(DEATH_DELAY / DT)  # whole steps, counted from the next one
     run(stage, Buttons.NONE, delay - 1)
     assert not player.alive and player not in stage.entities
     stage.step(Buttons.NONE)
