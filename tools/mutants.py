@@ -53,17 +53,21 @@ MODULES: dict[str, str] = {
     "turret": "gunner/entities/turret.py",
     "drone": "gunner/entities/drone.py",
     "rifleman": "gunner/entities/rifleman.py",
+    "body": "gunner/entities/body.py",
+    "timer": "gunner/timer.py",
     "broadphase": "gunner/broadphase.py",
 }
 # The test files written for a module (test_<stem>*.py, and test_mut_<module>*.py, the
 # tests written against its survivors), run in full for its mutants.
 OWN_TESTS = {
     "player": ["player", "feel"],
-    "enemy": ["enemies"],
-    "soldier": ["enemies"],
-    "turret": ["turret", "enemies"],
-    "drone": ["rifleman_drone", "enemies"],
-    "rifleman": ["rifleman_drone", "enemies"],
+    "enemy": ["enemies", "enemy_life", "mut_enemies"],
+    "soldier": ["enemies", "enemy_life", "mut_enemies"],
+    "turret": ["turret", "enemies", "enemy_life", "mut_enemies"],
+    "drone": ["rifleman_drone", "enemies", "enemy_life", "mut_enemies"],
+    "rifleman": ["rifleman_drone", "enemies", "enemy_life", "mut_enemies"],
+    "body": ["player", "feel", "mut_player"],
+    "timer": ["feel", "mut_player"],
     "broadphase": ["broadphase", "quadtree"],
 }
 # What a plain run covers: the simulation core the issue names (the broad-phase
