@@ -248,6 +248,13 @@ SCHEMA: dict[str, ObjectClass] = {
         "points; it fights in a one-screen arena that closes behind the player.",
         110,
     ),
+    "Overseer": _boss(
+        "Level 3's boss (a gunship 128 px wide hovering 136 px up; the point is the floor "
+        "under it): it swings 300 px left of where it is placed and back. Its eye and "
+        "engine pods are its weak points; it fights in a one-screen arena that closes "
+        "behind the player.",
+        120,
+    ),
 }
 
 

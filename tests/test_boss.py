@@ -8,6 +8,8 @@ The fights run on the real campaign levels, with the player put just inside the 
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
@@ -15,6 +17,7 @@ from gunner.bullets import Bullet
 from gunner.config import TILE, VIEW_H, VIEW_W
 from gunner.entities.boss import DEATH_STEPS, INTRO_STEPS, SHIFT_STEPS, TRIGGER, Boss
 from gunner.entities.crawler import Crawler
+from gunner.entities.overseer import SWING, Overseer
 from gunner.entities.warden import Warden
 from gunner.input import Buttons as B
 from gunner.level import SOLID, load_level
@@ -22,6 +25,7 @@ from gunner.stage import Stage
 
 LEVEL1 = "levels/level1.tmx"
 LEVEL2 = "levels/level2.tmx"
+LEVEL3 = "levels/level3.tmx"
 
 
 def arena_stage(level: str = LEVEL1) -> tuple[Stage, Boss]:
@@ -356,3 +360,110 @@ def test_a_boss_objective_without_a_boss_is_reported(tmp_path):
     path.write_text(text.replace("<properties>", boss, 1), encoding="utf-8")
     assert check_file(path) == [f"{path}: map: objective 'boss' but no boss in the map; place one"]
     assert check_file(LEVEL1) == []
+
+
+# -- the Overseer --------------------------------------------------------------------------
+
+
+def follow_the_overseer(stage: Stage, boss: Boss) -> B:
+    """What a player who learned the Overseer's first phase does this step, from what
+    the screen shows: stand under its belly, between the curtains, shooting up; while
+    the last curtain still falls, stay put; when the eye glows, get clear of the spot
+    it marked, on the side the ship has moved to (its burst flies away from the ship)."""
+    player = stage.player.hitbox.centerx
+    attack = boss.current
+    target = boss.fx
+    if attack is Overseer.CURTAIN and boss.attack_step >= attack.steps - attack.rest:
+        target = player
+    elif attack is Overseer.DROP:
+        drift = boss.fx - boss.mark[0]
+        side = -1.0 if abs(drift) < 1 else math.copysign(1.0, drift)
+        target = boss.mark[0] + side * max(40.0, abs(drift))
+    held = B.FIRE | B.UP
+    if player < target - 4:
+        held |= B.RIGHT
+    elif player > target + 4:
+        held |= B.LEFT
+    return held
+
+
+def test_the_overseers_first_phase_can_be_beaten_without_taking_a_hit():
+    """The buttons of a run that follows the ship, recorded, then fed as a fixed
+    sequence to a fresh fight: no hit taken, and the phase ends."""
+    stage, boss = arena_stage(LEVEL3)
+    script = []
+    while boss.phase == 0 and len(script) < 1500:
+        script.append(follow_the_overseer(stage, boss))
+        stage.step(script[-1])
+    stage, boss = arena_stage(LEVEL3)
+    for step, held in enumerate(script):
+        stage.step(held)
+        assert stage.player.health == 5, f"hit at step {step}"
+    assert boss.phase == 1 and boss.state == "shift"
+
+
+def test_the_overseer_swings_across_the_arena_and_holds_still_to_fire():
+    stage, boss = fighting(LEVEL3)
+    assert isinstance(boss, Overseer)
+
+    def firing() -> bool:
+        attack = boss.current
+        return (
+            attack is not None and attack.telegraph < boss.attack_step < attack.steps - attack.rest
+        )
+
+    xs, held_still = [], 0
+    for _ in range(1200):
+        before, was_firing = boss.fx, firing()
+        stage.step(B.NONE)
+        if was_firing and firing():
+            assert boss.fx == before
+            held_still += 1
+        xs.append(boss.fx)
+    assert held_still > 300
+    assert max(xs) - min(xs) > SWING  # it crosses most of its 300 px swing
+    assert min(xs) >= boss.home - 2 * SWING - 0.01 and max(xs) <= boss.home + 0.01
+
+
+def test_the_overseer_flies_over_the_player():
+    """No body to walk into: the player runs under it, clear of its lowest part."""
+    stage, boss = fighting(LEVEL3)
+    lowest = max(rect.bottom for _, rect in boss.parts())
+    assert lowest < boss.fy - 28 - 90  # above a standing player's head at a jump's peak
+    run(stage, B.RIGHT, 240)
+    assert stage.player.hitbox.centerx > boss.fx or stage.player.health < 5
+
+
+def test_the_overseers_pods_are_armour_until_its_second_phase():
+    stage, boss = fighting(LEVEL3)
+    health = boss.health
+    boss.hit(shot_at(part_rect(boss, "pod_left")), stage)
+    assert boss.health == health
+    boss.wound(boss.health - boss.phase_thresholds()[0], stage)
+    run(stage, B.NONE, SHIFT_STEPS + 1)
+    assert boss.phase == 1 and boss.state == "fight"
+    health = boss.health
+    boss.hit(shot_at(part_rect(boss, "pod_left")), stage)
+    assert boss.health == health - 1
+
+
+@pytest.mark.parametrize("level", [LEVEL2, LEVEL3])
+def test_every_arena_locks_the_camera(level):
+    stage, boss = arena_stage(level)
+    arena = boss.arena(stage)
+    run(stage, B.NONE, 90)
+    assert boss.state == "intro" or boss.state == "fight"
+    assert stage.camera.rect == pygame.FRect(arena.left, arena.top, VIEW_W, VIEW_H)
+
+
+def test_on_level_three_the_arena_opens_for_the_enemies_left_behind():
+    """Fortress asks for every enemy and the boss: killing the boss first leaves the
+    level open, the shutter up and the camera free, to go back for the rest."""
+    stage, boss = fighting(LEVEL3)
+    boss.wound(boss.health, stage)
+    run(stage, B.NONE, DEATH_STEPS + 5)
+    assert not boss.alive
+    status = dict((name, done) for name, done, _ in stage.objective_status())
+    assert status == {"kill_all": False, "boss": True}
+    assert stage.outcome is None
+    assert stage.camera.bounds is None and not boss.gate

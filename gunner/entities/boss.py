@@ -102,6 +102,7 @@ class Boss(Enemy):
     # assets/<sheet>.png: frames of FRAME px, one per phase, then the wreck.
     sheet: ClassVar[str | None] = None
     FRAME = (96, 96)
+    LIFT = 0  # px from its feet up to its sprite's bottom (a flying boss floats)
     PARTS: tuple[Part, ...] = ()
     PHASES: tuple[Phase, ...] = ()
     # Parts the player cannot walk into (pushed back out to the left).
@@ -413,7 +414,8 @@ class Boss(Enemy):
             image = art.flash(image)
         if self.state == "dying" and self.clock % 8 < 4:
             image = art.flash(image)
-        surface.blit(image, (round(self.fx - fw / 2 - ox), round(self.fy - fh - oy)))
+        top = self.fy - self.LIFT - fh
+        surface.blit(image, (round(self.fx - fw / 2 - ox), round(top - oy)))
         self._draw_weak(surface, ox, oy)
         self._draw_charge(surface, ox, oy)
         self._draw_gate(surface, ox, oy)
