@@ -208,42 +208,55 @@ class TileMap:
                 else np.full(0, np.inf)
             )
         out = np.full(n, np.inf)
-        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        with np.errstate(invalid="ignore", over="ignore"):
             col = np.floor(x0 / TILE).astype(np.int64)
             row = np.floor(y0 / TILE).astype(np.int64)
             end_col = np.floor((x0 + dx) / TILE).astype(np.int64)
             end_row = np.floor((y0 + dy) / TILE).astype(np.int64)
-            step_c = np.where(dx > 0, 1, -1)
-            step_r = np.where(dy > 0, 1, -1)
-            t_dc = np.where(dx != 0, np.abs(TILE / dx), np.inf)
-            t_dr = np.where(dy != 0, np.abs(TILE / dy), np.inf)
-            t_c = np.where(dx != 0, np.abs(((col + (step_c > 0)) * TILE - x0) / dx), np.inf)
-            t_r = np.where(dy != 0, np.abs(((row + (step_r > 0)) * TILE - y0) / dy), np.inf)
-        t_in = np.zeros(n)
         # The grid padded by one cell: solid walls left and right, open above and below.
         grid = self._padded()
-        live = np.arange(n)
+        rows, cols = self.rows, self.cols
         steps = int((np.abs(end_col - col) + np.abs(end_row - row)).max()) + 1
-        steps = min(steps, self.cols + self.rows + 2)  # as line_of_sight bounds its walk
-        for _ in range(steps):
-            self.checks += len(live)
-            r = np.clip(row[live], -1, self.rows) + 1
-            c = np.clip(col[live], -1, self.cols) + 1
-            solid = grid[r, c]
-            out[live[solid]] = t_in[live[solid]]
-            done = solid | ((col[live] == end_col[live]) & (row[live] == end_row[live]))
-            live = live[~done]
-            if not len(live):
-                break
-            by_col = t_c[live] < t_r[live]
-            by_row = ~by_col
-            lc, lr = live[by_col], live[by_row]
-            t_in[lc] = t_c[lc]
-            col[lc] += step_c[lc]
-            t_c[lc] += t_dc[lc]
-            t_in[lr] = t_r[lr]
-            row[lr] += step_r[lr]
-            t_r[lr] += t_dr[lr]
+        steps = min(steps, cols + rows + 2)  # as line_of_sight bounds its walk
+        # The first cell of every path; most (a bullet's step) also end there, so only
+        # the others set up the walk below.
+        self.checks += n
+        solid = grid[np.clip(row, -1, rows) + 1, np.clip(col, -1, cols) + 1]
+        out[solid] = 0.0
+        walk = np.flatnonzero(~(solid | ((col == end_col) & (row == end_row))))
+        if len(walk):
+            x0, y0, dx, dy = x0[walk], y0[walk], dx[walk], dy[walk]
+            col, row, end_col, end_row = col[walk], row[walk], end_col[walk], end_row[walk]
+            found = np.full(len(walk), np.inf)
+            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                step_c = np.where(dx > 0, 1, -1)
+                step_r = np.where(dy > 0, 1, -1)
+                t_dc = np.where(dx != 0, np.abs(TILE / dx), np.inf)
+                t_dr = np.where(dy != 0, np.abs(TILE / dy), np.inf)
+                t_c = np.where(dx != 0, np.abs(((col + (step_c > 0)) * TILE - x0) / dx), np.inf)
+                t_r = np.where(dy != 0, np.abs(((row + (step_r > 0)) * TILE - y0) / dy), np.inf)
+            t_in = np.zeros(len(walk))
+            live = np.arange(len(walk))
+            for _ in range(steps - 1):
+                by_col = t_c[live] < t_r[live]
+                by_row = ~by_col
+                lc, lr = live[by_col], live[by_row]
+                t_in[lc] = t_c[lc]
+                col[lc] += step_c[lc]
+                t_c[lc] += t_dc[lc]
+                t_in[lr] = t_r[lr]
+                row[lr] += step_r[lr]
+                t_r[lr] += t_dr[lr]
+                self.checks += len(live)
+                r = np.clip(row[live], -1, rows) + 1
+                c = np.clip(col[live], -1, cols) + 1
+                solid = grid[r, c]
+                found[live[solid]] = t_in[live[solid]]
+                done = solid | ((col[live] == end_col[live]) & (row[live] == end_row[live]))
+                live = live[~done]
+                if not len(live):
+                    break
+            out[walk] = found
         # A last crossing can round a hair past the end of the segment.
         return np.minimum(out, np.where(np.isfinite(out), 1.0, np.inf))
 
