@@ -7,8 +7,9 @@ the flare stack throws fountains of fire over the arena (stay on the ground).
 Phase 2 (STACK): it starts pacing; the grille is shut and the flare stack itself is the
 weak point (aim up, or diagonally up from close by). Burning rain falls everywhere but
 where the player stood when the stack glowed, and full rings of fire follow.
-Phase 3 (MELTDOWN): both weak points open; it paces faster, the stack spirals fire and
-the cannon fires bursts locked on the player's spot.
+Phase 3 (MELTDOWN): both weak points open; it paces faster, the stack spins two spirals
+turning opposite ways over rows of burning rain (about 400 bullets at the peak), and the
+cannon fires bursts locked on the player's spot.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ RING_SPEED = 120.0
 RAIN_SPEED = 170.0
 SPIRAL_SPEED = 140.0
 BURST_SPEED = 190.0
-RAIN_SPACING = 24.0
+RAIN_SPACING = 16.0
 RAIN_GAP = 64.0
 PACE = (0.0, 40.0, 60.0)  # px/s in each phase
 RANGE = 150.0  # how far left of where it was placed it paces
@@ -58,7 +59,7 @@ class Crawler(Boss):
     }
     ROLL = Attack("roll", "roll", telegraph=30, volleys=3, every=24, rest=30)
     FOUNTAIN = Attack("fountain", "stack", telegraph=30, volleys=8, every=8, rest=40)
-    RING = Attack("ring", "stack", telegraph=30, volleys=4, every=18, rest=40)
+    RING = Attack("ring", "stack", telegraph=30, volleys=5, every=16, rest=40)
     RAIN = Attack("rain", "stack", telegraph=30, volleys=6, every=12, rest=40)
     SPIRAL = Attack("spiral", "stack", telegraph=30, volleys=45, every=3, rest=40)
     LOCK = Attack("lock", "cannon", telegraph=30, volleys=3, every=10, rest=30)
@@ -90,18 +91,21 @@ class Crawler(Boss):
         elif attack.name == "fountain":
             # The upper half of a ring (from level, leftward, round to level, rightward),
             # turning a little each volley: a spray that fills the sky.
-            turn = (volley % 4) * math.pi / 48
-            velocities = patterns.fan(13, -math.pi / 2 + turn, math.pi, RING_SPEED * 1.3)
+            turn = (volley % 4) * math.pi / 96
+            velocities = patterns.fan(25, -math.pi / 2 + turn, math.pi, RING_SPEED * 1.3)
             self.spray(stage, at, velocities)
         elif attack.name == "ring":
-            step = 2 * math.pi / 24
-            self.spray(stage, at, patterns.ring(24, RING_SPEED, offset=volley * step / 2))
+            step = 2 * math.pi / 36
+            self.spray(stage, at, patterns.ring(36, RING_SPEED, offset=volley * step / 2))
         elif attack.name == "rain":
             right = self.arena(stage).right - 20
             self.rain(stage, volley, right, RAIN_SPACING, RAIN_GAP, RAIN_SPEED)
         elif attack.name == "spiral":
             for sign in (1, -1):  # two spirals turning opposite ways
-                self.spray(stage, at, patterns.spiral(volley, 4, sign * 0.21, SPIRAL_SPEED))
+                self.spray(stage, at, patterns.spiral(volley, 6, sign * 0.21, SPIRAL_SPEED))
+            if volley % 8 == 0:  # and burning rain, with its hole where you stood
+                right = self.arena(stage).right - 20
+                self.rain(stage, volley // 8, right, RAIN_SPACING, RAIN_GAP, RAIN_SPEED)
         elif attack.name == "lock":
             mx, my = self.mark
             self.spray(stage, at, patterns.aimed_burst(*at, mx, my - 10, 5, 0.16, BURST_SPEED))

@@ -32,7 +32,7 @@ BURST_SPEED = 200.0
 RING_SPEED = 130.0
 SPIRAL_SPEED = 140.0
 RAIN_SPEED = 170.0
-RAIN_SPACING = 22.0
+RAIN_SPACING = 16.0
 RAIN_GAP = 64.0
 
 
@@ -89,16 +89,16 @@ class Overseer(Boss):
             for dx in (-55.0, 55.0):
                 splay = 0.06 if dx > 0 else -0.06
                 pod = (self.fx + dx, self.fy - 156)
-                v = patterns.fan(2, math.pi / 2 - splay, 0.1, CURTAIN_SPEED)
+                v = patterns.fan(3, math.pi / 2 - splay, 0.14, CURTAIN_SPEED)
                 self.spray(stage, pod, v)
         elif attack.name == "drop":
             mx, my = self.mark
             self.spray(stage, at, patterns.aimed_burst(*at, mx, my - 10, 5, 0.22, BURST_SPEED))
         elif attack.name == "ring":
-            step = 2 * math.pi / 28
-            self.spray(stage, at, patterns.ring(28, RING_SPEED, offset=volley * step / 2))
+            step = 2 * math.pi / 40
+            self.spray(stage, at, patterns.ring(40, RING_SPEED, offset=volley * step / 2))
         elif attack.name == "rain":
             right = self.arena(stage).right - 20
             self.rain(stage, volley, right, RAIN_SPACING, RAIN_GAP, RAIN_SPEED)
         elif attack.name == "spiral":
-            self.spray(stage, at, patterns.spiral(volley, 6, 0.17, SPIRAL_SPEED))
+            self.spray(stage, at, patterns.spiral(volley, 8, 0.17, SPIRAL_SPEED))

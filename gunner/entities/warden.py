@@ -7,8 +7,9 @@ aside when the low cannon's glow marks you.
 Phase 2 (MORTAR): a plate blows off the tower and the reactor behind it is the weak point
 (aim diagonally up); mortar rain falls everywhere but where the player stood when it
 charged, between fans.
-Phase 3 (MELTDOWN): the core and the reactor are both open; the core spins a spiral, the
-rain and the locked bursts keep coming.
+Phase 3 (MELTDOWN): the core and the reactor are both open; the top cannon spins a
+ten-armed spiral while mortar rows fall (their hole where the player stood), then rain
+and locked bursts. Over 300 of its bullets can be in the air at once.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ FAN_SPEED = 210.0
 BURST_SPEED = 200.0
 RAIN_SPEED = 170.0
 SPIRAL_SPEED = 150.0
-RAIN_SPACING = 26.0
+RAIN_SPACING = 16.0
 RAIN_GAP = 64.0  # the safe hole in the rain, centred where the player stood
 
 
@@ -55,8 +56,8 @@ class Warden(Boss):
     }
     FAN = Attack("fan", "top", telegraph=30, volleys=6, every=14, rest=30)
     LOCK = Attack("lock", "low", telegraph=30, volleys=3, every=12, rest=40)
-    RAIN = Attack("rain", "mortar", telegraph=30, volleys=5, every=14, rest=40)
-    SPIRAL = Attack("spiral", "core", telegraph=30, volleys=40, every=4, rest=40)
+    RAIN = Attack("rain", "mortar", telegraph=30, volleys=8, every=12, rest=40)
+    SPIRAL = Attack("spiral", "top", telegraph=30, volleys=55, every=3, rest=40)
     PHASES = (
         Phase(2 / 3, (FAN, LOCK), weak=("core",)),
         Phase(1 / 3, (RAIN, FAN), weak=("reactor",)),
@@ -79,5 +80,7 @@ class Warden(Boss):
         elif attack.name == "rain":
             self.rain(stage, volley, self.fx - 60, RAIN_SPACING, RAIN_GAP, RAIN_SPEED)
         elif attack.name == "spiral":
-            velocities = patterns.spiral(volley, 5, 0.23, SPIRAL_SPEED, offset=math.pi)
+            velocities = patterns.spiral(volley, 10, 0.19, SPIRAL_SPEED, offset=math.pi)
             self.spray(stage, at, velocities)
+            if volley % 6 == 0:  # and mortar rows, with their hole where you stood
+                self.rain(stage, volley // 6, self.fx - 60, RAIN_SPACING, RAIN_GAP, RAIN_SPEED)
