@@ -10,12 +10,14 @@ import pygame
 
 from gunner import text
 from gunner.broadphase import DESIGN_NAMES
+from gunner.entities.boss import Boss
 from gunner.stage import Stage
 
 CELL_EMPTY = (70, 90, 120)
 CELL_FULL = (120, 200, 255)
 HITBOX_COLOURS = {"Player": (80, 255, 255), "Bullet": (255, 230, 80), "Exit": (255, 80, 255)}
 HITBOX_DEFAULT = (120, 255, 120)
+WEAK, ARMOUR = (255, 60, 60), (255, 150, 40)
 PANEL_TOP = 36
 
 
@@ -47,6 +49,10 @@ def draw_world_overlay(surface: pygame.Surface, stage: Stage) -> None:
     surface.blit(grid, (0, 0))
     items, bullet_ids = stage.tree.in_view(view)
     boxes = [(item.hitbox, HITBOX_COLOURS.get(item.kind, HITBOX_DEFAULT)) for item in items]
+    for item in items:  # a boss's parts: weak points red, armour orange
+        if isinstance(item, Boss):
+            open_now = item.weak_parts()
+            boxes += [(r, WEAK if p.name in open_now else ARMOUR) for p, r in item.parts()]
     rows = np.searchsorted(stage.bullets.id[: stage.bullets.n], bullet_ids)
     bullet = HITBOX_COLOURS["Bullet"]
     boxes += [(pygame.FRect(*box.tolist()), bullet) for box in stage.bullets.boxes(rows)]
