@@ -33,6 +33,9 @@ from gunner.input import Buttons, RandomInput
 from gunner.level import SOLID, Level, Spawn, load_level
 from gunner.stage import TYPICAL_ENTITY, Stage
 
+# CPU time of this thread, not wall time: four engineers share this machine's two
+# cores, and time spent waiting for a core is not the game's cost.
+CLOCK = time.thread_time
 MAP_W, MAP_H = 300, 60
 ENEMIES = 1000
 BULLETS = 2000
@@ -181,9 +184,9 @@ def compare(
         for name, stage in stages.items():
             top_up(stage, rngs[name], shooters[name], bullets)
             held = inputs[name].next() if play else Buttons.NONE
-            start = time.perf_counter()
+            start = CLOCK()
             stage.step(held)
-            elapsed = time.perf_counter() - start
+            elapsed = CLOCK() - start
             if frame >= warmup:
                 times[name].append(elapsed)
                 c = stage.counters
@@ -215,11 +218,11 @@ def frame_ms(soldiers: int, bullets: int = 0, frames: int = 30, warmup: int = 10
     times = []
     for frame in range(warmup + frames):
         top_up(stage, rng, shooters, bullets)
-        start = time.perf_counter()
+        start = CLOCK()
         stage.step(Buttons.NONE)
         draw_stage(surface, stage, art)
         if frame >= warmup:
-            times.append(time.perf_counter() - start)
+            times.append(CLOCK() - start)
     return statistics.median(times) * 1000
 
 
