@@ -48,6 +48,9 @@ class LegacyTree(Quadtree):
         del keys[i]
         del items[i]
 
+    def near_solids(self, rect: Any) -> bool:
+        return True  # 0.1.0 asked the tree on every move
+
     def query(self, rect: Any, ignore: Any = None) -> list[Any]:
         # 0.1.0 tested bullets as candidates everywhere, then skipped them by kind.
         return [o for o in super().query(rect, ignore) if o.kind != "Bullet"]

@@ -510,6 +510,8 @@ class StageTree:
         make = DESIGNS[design]
         old = [] if not self.design else list(self)
         self.design = design
+        # Covers every hitbox filed in the solid class since it was last empty.
+        self._solid_area: pygame.FRect | None = None
         self.entity = make(self.bounds, self.typical_size)
         self.enemy = make(self.bounds, self.typical_size)
         self.solid = make(self.bounds, (16.0, 48.0))  # a door; drums fit too
@@ -525,9 +527,26 @@ class StageTree:
         # item, so `remove` (once per entity per step) goes straight to it, even if the
         # item's `solid` changed while filed (a door opened). Both run for every entity
         # every step: kept to the bare minimum.
-        home = self.solid if item.solid else self.enemy if item.team == "enemy" else self.entity
+        if item.solid:
+            home = self.solid
+            if self._solid_area is None:
+                self._solid_area = pygame.FRect(item.hitbox)
+            else:
+                self._solid_area.union_ip(item.hitbox)
+        else:
+            home = self.enemy if item.team == "enemy" else self.entity
         home.add(item)
         item.filed_in = home
+
+    def near_solids(self, rect: pygame.FRect) -> bool:
+        """Could ``rect`` overlap anything in the solid class? False when it lies clear of
+        every place a solid has been filed since the class was last empty (a door, a
+        drum, a platform's whole ride), so a move far from all of them skips the query."""
+        area = self._solid_area
+        if area is None or not len(self.solid):
+            self._solid_area = None
+            return False
+        return area.colliderect(rect)
 
     def remove(self, item: Any) -> None:
         home = getattr(item, "filed_in", None)

@@ -272,9 +272,9 @@ class Stage:
         tiles = self.tilemap
         solids = []
         solid_class = self.tree.solid
-        if len(solid_class):
-            # The hottest query of a crowd: made inline, not through `query`.
-            sweep = box.union(box.move(dx, dy))
+        # The hottest query of a crowd: made inline, not through `query`, and only near
+        # where solids are (most of a crowd is nowhere near a door or a drum).
+        if len(solid_class) and self.tree.near_solids(sweep := box.union(box.move(dx, dy))):
             before = solid_class.checks
             found = solid_class.query(sweep, entity)
             self.counters.entity_entity += solid_class.checks - before

@@ -229,6 +229,21 @@ def test_tree_counts_entities_solids_and_bullets_in_their_own_classes():
     assert len(tree) == 1
 
 
+def test_moves_far_from_every_solid_skip_the_solid_query_but_never_miss_one():
+    tree = StageTree(BOUNDS, (24.0, 48.0))
+    drum = Thing(0, 100, 100, 16, 16)
+    drum.solid = True
+    tree.add(drum)
+    far, touching, over = (pygame.FRect(400, 100, 14, 30), pygame.FRect(116, 100, 14, 30),
+                           pygame.FRect(110, 100, 14, 30))  # fmt: skip
+    assert not tree.near_solids(far) and not tree.near_solids(touching)
+    assert tree.near_solids(over) and tree.query_solids(over) == [drum]
+    tree.remove(drum)  # it rolls away and is filed again where it stopped
+    drum.hitbox.x = 400
+    tree.add(drum)
+    assert tree.near_solids(far) and tree.query_solids(far) == [drum]
+
+
 @pytest.mark.parametrize("level", ["levels/level2.tmx", LEVEL3])
 def test_few_bullets_and_many_take_the_same_paths(monkeypatch, level):
     # A handful of bullets is worked out in plain floats, many with numpy: forcing
