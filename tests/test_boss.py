@@ -112,6 +112,18 @@ def test_the_player_cannot_walk_through_the_boss():
     stage.check_invariants()  # pushed back out, and refiled where it now is
 
 
+def test_a_player_killed_in_the_arena_comes_back_inside_it():
+    stage, boss = fighting()
+    arena = boss.arena(stage)
+    stage.player.die(stage)
+    run(stage, B.NONE, 100)  # the death delay, then the respawn
+    player = stage.player
+    assert player.alive and player.lives == 2
+    assert arena.left + TILE < player.hitbox.left < boss.hitbox.left
+    assert stage.camera.rect == pygame.FRect(arena.left, arena.top, VIEW_W, VIEW_H)
+    assert boss.state in ("fight", "shift") and boss.health == boss.full_health
+
+
 # -- weak points and armour ----------------------------------------------------------------
 
 

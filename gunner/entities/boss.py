@@ -441,13 +441,18 @@ class Boss(Enemy):
         attack = self.charging
         if attack is None:
             return
-        x, y = self.muzzle(attack.muzzle)
         grow = (self.attack_step + 1) / attack.telegraph
         radius = 3 + 9 * grow
         colour = (255, 240, 200) if self.attack_step % 6 < 3 else (244, 124, 36)
-        centre = (round(x - ox), round(y - oy))
-        pygame.draw.circle(surface, (220, 44, 44), centre, round(radius) + 2, 2)
-        pygame.draw.circle(surface, colour, centre, round(radius * 0.6))
+        for x, y in self.charge_points(attack):
+            centre = (round(x - ox), round(y - oy))
+            pygame.draw.circle(surface, (220, 44, 44), centre, round(radius) + 2, 2)
+            pygame.draw.circle(surface, colour, centre, round(radius * 0.6))
+
+    def charge_points(self, attack: Attack) -> list[tuple[float, float]]:
+        """Where the telegraph glows: the attack's muzzle (a boss firing from several
+        guns at once glows at each)."""
+        return [self.muzzle(attack.muzzle)]
 
     def _draw_gate(self, surface: pygame.Surface, ox: float, oy: float) -> None:
         """The shutter that closed behind the player: a hazard-striped steel column."""

@@ -52,9 +52,10 @@ class Overseer(Boss):
         Part("eye", -10, -150, 20, 12, weak=True),
     )
     MUZZLES = {
-        "pods": (0.0, -176.0),  # the glow between the pods; the shots leave each pod
+        "pods": (0.0, -156.0),  # the curtains leave both pods (see `pod_guns`)
         "eye": (0.0, -142.0),
     }
+    POD_GUNS = (-55.0, 55.0)  # x of each pod's gun from the feet
     CURTAIN = Attack("curtain", "pods", telegraph=30, volleys=24, every=4, rest=30)
     DROP = Attack("drop", "eye", telegraph=30, volleys=3, every=12, rest=40)
     RING = Attack("ring", "eye", telegraph=30, volleys=3, every=20, rest=40)
@@ -82,13 +83,18 @@ class Overseer(Boss):
         angle = 2 * math.pi * self.flight / SWING_STEPS
         self.fx = self.home - SWING + SWING * math.cos(angle)
 
+    def charge_points(self, attack: Attack) -> list[tuple[float, float]]:
+        if attack.muzzle != "pods":
+            return super().charge_points(attack)
+        x, y = self.muzzle("pods")
+        return [(x + dx, y) for dx in self.POD_GUNS]
+
     def fire(self, attack: Attack, volley: int, stage: Stage) -> None:
         at = self.muzzle(attack.muzzle)
         if attack.name == "curtain":
             # Straight down from each pod, a slight splay so the curtain widens as it falls.
-            for dx in (-55.0, 55.0):
-                splay = 0.06 if dx > 0 else -0.06
-                pod = (self.fx + dx, self.fy - 156)
+            for pod in self.charge_points(attack):
+                splay = 0.06 if pod[0] > self.fx else -0.06
                 v = patterns.fan(3, math.pi / 2 - splay, 0.14, CURTAIN_SPEED)
                 self.spray(stage, pod, v)
         elif attack.name == "drop":
