@@ -250,6 +250,13 @@ def overseer_frame(phase: int) -> pygame.Surface:
     rect(s, STEEL_LIGHT, 17, 11, 94, 1)
     rect(s, STEEL_DARK, 17, 40, 94, 9)
     hazard_band(s, 17, 36, 94, 3)
+    for k in range(10):  # the nose: its top edge slopes down to the front
+        rect(s, (0, 0, 0, 0), 16, 10 + k, 10 - k, 1)
+    # Tail fin and the rotor mast with its blurred blades.
+    for k in range(8):
+        rect(s, STEEL_DARK, 100 - k // 2, 2 + k, 8 + k // 2, 1)
+    rect(s, STEEL_DARK, 63, 0, 3, 4)
+    rect(s, STEEL_LIGHT, 34, 0, 60, 1)
     for x in range(22, 108, 12):
         put(s, x, 14, STEEL_LIGHT)
         put(s, x, 44, BG_DARK)
