@@ -23,6 +23,14 @@ ROOM = ["#" * 30] + ["#" + "." * 28 + "#"] * 6 + ["#..P" + "." * 25 + "#"] + ["#
 OPEN = ["." * 30] * 8 + ["..P" + "." * 27] + ["#" * 30]
 
 
+@pytest.fixture(autouse=True, params=["few", "many"])
+def path(request, monkeypatch):
+    """Every test here runs twice: with its bullets on the few-bullet path (plain
+    floats) and on the vectorized one (numpy), which must behave alike."""
+    monkeypatch.setattr(bullets_module, "FEW_BULLETS", 1000 if request.param == "few" else 0)
+    return request.param
+
+
 def stage_of(tmp_path, rows) -> Stage:
     stage = Stage(load_level(write_map(tmp_path, rows), images=False))
     stage.player.invulnerable = float("inf")
@@ -35,9 +43,9 @@ def steps(stage: Stage, n: int) -> None:
         stage.check_invariants()
 
 
-def soldier_at(stage: Stage, col: float, health: int):
-    """A soldier standing on ROOM's floor at column ``col``."""
-    stage.spawn("Soldier", col * TILE, 8 * TILE, {"health": health})
+def soldier_at(stage: Stage, col: float, health: int, row: int = 8):
+    """A soldier standing at column ``col`` on the floor (ROOM's: row 8)."""
+    stage.spawn("Soldier", col * TILE, row * TILE, {"health": health})
     return stage.entities[-1]
 
 
@@ -50,7 +58,10 @@ def test_a_bullet_stops_flush_against_the_wall_it_meets(tmp_path):
     right = stage.bullets.spawn(20 * TILE, 3 * TILE + 5, 600.0, 0.0, team="player")
     left = stage.bullets.spawn(10 * TILE, 4 * TILE + 5, -600.0, 0.0, team="player")
     up = stage.bullets.spawn(15 * TILE + 3, 5 * TILE, 0.0, -600.0, team="player")
-    steps(stage, 16)
+    # 10 px a step: the right one meets its wall (144 px off) in the 15th step.
+    steps(stage, 14)
+    assert right.alive and right.hitbox.centerx == pytest.approx(20 * TILE + 140)
+    steps(stage, 2)
     assert not right.alive and not left.alive and not up.alive
     # The spark sits where the bullet's centre met the tile face.
     assert sorted(impacts(stage)) == sorted(
@@ -191,7 +202,7 @@ def test_handles_read_the_bullet_and_outlive_it(tmp_path):
     # Rows shift as bullets die; each handle still reads its own bullet.
     assert handle.damage == 3 and other.team == "enemy" and other.hitbox.center == (120.0, 60.0)
     stage.bullets.clear()
-    assert not handle.alive and handle.view() is None
+    assert handle.alive is False and handle.view() is None
     with pytest.raises(AttributeError, match="gone"):
         _ = handle.damage
 
@@ -252,9 +263,126 @@ def volley(tmp_path, few: int, monkeypatch) -> list:
     return log
 
 
-def test_a_big_volley_plays_out_as_the_few_bullet_path_would(tmp_path, monkeypatch):
+def test_a_big_volley_plays_out_as_the_few_bullet_path_would(tmp_path, monkeypatch, path):
+    if path == "many":
+        pytest.skip("compares both paths itself")
     many = volley(tmp_path / "many", 0, monkeypatch)
     few = volley(tmp_path / "few", 1000, monkeypatch)
     assert many[0][1] and many[-1][5] > 0
     for a, b in zip(many, few, strict=True):
         assert a == b
+
+
+def test_a_bullet_reaching_a_wall_face_exactly_stops_there_that_step(tmp_path):
+    stage = stage_of(tmp_path, ROOM)
+    # 600 px/s is 10 px a step: the first step ends exactly on the right wall's face.
+    bullet = stage.bullets.spawn(29 * TILE - 10, 3 * TILE + 5, 600.0, 0.0, team="player")
+    stage.step(Buttons.NONE)
+    assert not bullet.alive
+    assert impacts(stage) == [(29 * TILE, 3 * TILE + 5)]
+
+
+def test_one_fast_bullet_hurts_only_the_first_of_two_in_its_path(tmp_path):
+    stage = stage_of(tmp_path, ROOM)
+    near, far = soldier_at(stage, 15, 5), soldier_at(stage, 16.5, 5)
+    # 2,400 px/s: 40 px a step, through both soldiers (24 px apart) in one step.
+    bullet = stage.bullets.spawn(near.hitbox.left - 12, near.hitbox.centery, 2400.0, 0.0, "player")
+    stage.step(Buttons.NONE)
+    assert not bullet.alive and near.health == 4 and far.health == 5
+    assert stage.bullets.hits == 1 and len(impacts(stage)) == 1
+
+
+def test_past_a_soldier_killed_this_step_the_next_bullet_hits_the_one_behind(tmp_path):
+    stage = stage_of(tmp_path, ROOM)
+    near, far = soldier_at(stage, 15, 1), soldier_at(stage, 16.5, 5)
+    x, y = near.hitbox.left - 12, near.hitbox.centery
+    stage.bullets.spawn(x, y, 2400.0, 0.0, "player")
+    stage.bullets.spawn(x - 1, y, 2400.0, 0.0, "player")
+    stage.step(Buttons.NONE)
+    assert near.health <= 0 and far.health == 4 and stage.bullets.hits == 2
+
+
+def test_a_bullet_that_strikes_before_a_wall_makes_one_spark_not_two(tmp_path):
+    rows = [r[:17] + "#" + r[18:] if 1 <= i <= 7 else r for i, r in enumerate(ROOM)]
+    stage = stage_of(tmp_path, rows)
+    soldier = soldier_at(stage, 16.5, 5)
+    # The wall's face (x = 272) is within this step's 40 px, behind the soldier.
+    stage.bullets.spawn(soldier.hitbox.left - 12, soldier.hitbox.centery, 2400.0, 0.0, "player")
+    stage.step(Buttons.NONE)
+    assert soldier.health == 4 and len(impacts(stage)) == 1
+    assert "hit_wall" not in stage.events
+
+
+def test_a_diagonal_bullet_sparks_where_it_meets_the_soldier(tmp_path):
+    stage = stage_of(tmp_path, ROOM)
+    soldier = soldier_at(stage, 15, 5)
+    steps(stage, 1)
+    box = soldier.hitbox
+    # Down and right at 45 degrees, 10 px a step each way: it meets the soldier's top.
+    x0, y0 = box.centerx - 15, box.top - HALF - 15
+    stage.bullets.spawn(x0, y0, 600.0, 600.0, "player")
+    steps(stage, 2)  # half way through the second step
+    assert soldier.health == 4
+    ((x, y),) = impacts(stage)
+    # On its path, where its box first touched the soldier's top.
+    assert y - y0 == pytest.approx(x - x0, abs=1e-3)
+    assert y == pytest.approx(box.top - HALF, abs=1e-3)
+
+
+@pytest.mark.parametrize("x", [1.0, "right"])
+def test_a_bullet_flying_up_the_map_edge_stays_alive(tmp_path, x):
+    stage = stage_of(tmp_path, OPEN)
+    x = stage.tilemap.pixel_width - 1.0 if x == "right" else x
+    bullet = stage.bullets.spawn(x, 5 * TILE, 0.0, -300.0, "player")
+    steps(stage, 3)
+    assert bullet.alive and bullet.hitbox.centerx == x
+
+
+def test_a_bullet_from_below_sparks_at_the_soles_of_a_soldier_on_a_plank(tmp_path):
+    rows = list(ROOM)
+    rows[5] = "#" + "." * 10 + "=" * 8 + "." * 10 + "#"  # a one-way plank, row 5
+    stage = stage_of(tmp_path, rows)
+    stage.spawn("Soldier", 15 * TILE, 5 * TILE, {"health": 5})
+    soldier = stage.entities[-1]
+    steps(stage, 5)
+    assert soldier.on_ground and soldier.hitbox.bottom == 5 * TILE
+    # Straight up through the plank, 15 px a step: in its third step it ends a pixel
+    # under the soldier's soles, its box already a pixel into them.
+    stage.bullets.spawn(soldier.hitbox.centerx, 5 * TILE + 1 + 45, 0.0, -900.0, "player")
+    steps(stage, 3)
+    assert soldier.health == 4
+    ((x, y),) = impacts(stage)
+    assert y == pytest.approx(soldier.hitbox.bottom + HALF, abs=1e-3)
+
+
+def overlay_count(tmp_path, rows, col, shot, row=8) -> int:
+    """The overlay's bullet-entity checks in the step a bullet flies near one soldier
+    standing at ``col`` (shot: soldier's hitbox -> (x, y, vx, vy))."""
+    stage = stage_of(tmp_path, rows)
+    soldier = soldier_at(stage, col, 5, row)
+    steps(stage, 3)
+    stage.bullets.spawn(*shot(soldier.hitbox), "player")
+    stage.step(Buttons.NONE)
+    assert soldier.health == 5
+    return stage.counters.bullet_entity
+
+
+def test_the_overlay_counts_only_what_a_bullets_own_path_could_strike(tmp_path):
+    walled = [r[:17] + "#" + r[18:] if 1 <= i <= 7 else r for i, r in enumerate(ROOM)]
+    # A shelf three tiles thick (y 96..144) in a taller room: what stands on it is
+    # rows of the tree away from what hits its underside.
+    tall = ROOM[:1] + ["#" + "." * 28 + "#"] * 12 + ROOM[-2:]
+    shelf = [r[:12] + "#" * 8 + r[20:] if 6 <= i <= 8 else r for i, r in enumerate(tall)]
+    cases = [
+        # Toward it, 24 px short of it, 20 px a step: not this step.
+        (ROOM, 15, lambda b: (b.left - 26, b.centery, 1200.0, 0.0)),
+        # Above it and flying away up.
+        (ROOM, 15, lambda b: (b.centerx, b.top - 30, 0.0, -300.0)),
+        # Into a wall with the soldier just behind it (the wall is x 272..288).
+        (walled, 19, lambda b: (17 * TILE - 20, b.centery, 2400.0, 0.0)),
+        # Up into the underside of the shelf the soldier stands on.
+        (shelf, 16, lambda b: (b.centerx, 9 * TILE + 20, 0.0, -2400.0), 6),
+    ]
+    for k, (rows, col, shot, *row) in enumerate(cases):
+        (tmp_path / str(k)).mkdir()
+        assert overlay_count(tmp_path / str(k), rows, col, shot, *row) == 0, k
