@@ -284,7 +284,7 @@ def test_a_bullet_reaching_a_wall_face_exactly_stops_there_that_step(tmp_path):
 
 def test_one_fast_bullet_hurts_only_the_first_of_two_in_its_path(tmp_path):
     stage = stage_of(tmp_path, ROOM)
-    near, far = soldier_at(stage, 15, 5), soldier_at(stage, 16.5, 5)
+    far, near = soldier_at(stage, 16.5, 5), soldier_at(stage, 15, 5)  # far one first
     # 2,400 px/s: 40 px a step, through both soldiers (24 px apart) in one step.
     bullet = stage.bullets.spawn(near.hitbox.left - 12, near.hitbox.centery, 2400.0, 0.0, "player")
     stage.step(Buttons.NONE)
@@ -386,3 +386,44 @@ def test_the_overlay_counts_only_what_a_bullets_own_path_could_strike(tmp_path):
     for k, (rows, col, shot, *row) in enumerate(cases):
         (tmp_path / str(k)).mkdir()
         assert overlay_count(tmp_path / str(k), rows, col, shot, *row) == 0, k
+
+
+def test_a_bullet_fading_out_does_not_let_the_next_one_through_a_wall(tmp_path):
+    stage = stage_of(tmp_path, ROOM)
+    old = stage.bullets.spawn(5 * TILE, 2 * TILE, 1.0, 0.0, "player")
+    steps(stage, round(BULLET_LIFE / DT))  # a float hair of life left: gone next step
+    # 5 px from the right wall, 10 px a step.
+    new = stage.bullets.spawn(29 * TILE - 5, 3 * TILE + 5, 600.0, 0.0, "player")
+    stage.step(Buttons.NONE)
+    assert not old.alive and not new.alive
+    assert impacts(stage) == [(29 * TILE, 3 * TILE + 5)]
+
+
+def test_a_bullet_passes_a_pickup_to_strike_the_soldier_behind_it(tmp_path):
+    stage = stage_of(tmp_path, ROOM)
+    stage.spawn("Pickup", 15 * TILE, 8 * TILE, {"item": "health"})  # first in the stage
+    soldier = soldier_at(stage, 16, 5)
+    steps(stage, 10)
+    # One step of 40 px covers the pickup and the soldier's side.
+    x = soldier.hitbox.left - 30
+    stage.bullets.spawn(x, soldier.hitbox.bottom - 4, 2400.0, 0.0, "player")
+    stage.step(Buttons.NONE)
+    assert soldier.health == 4
+
+
+def test_a_bullet_moving_left_sparks_at_the_soldiers_right_side(tmp_path):
+    stage = stage_of(tmp_path, ROOM)
+    soldier = soldier_at(stage, 15, 5)
+    steps(stage, 1)
+    stage.bullets.spawn(soldier.hitbox.right + 17, soldier.hitbox.centery, -600.0, 0.0, "player")
+    steps(stage, 2)
+    assert soldier.health == 4
+    ((x, _),) = impacts(stage)
+    assert x == pytest.approx(soldier.hitbox.right + HALF, abs=0.01)
+
+
+def test_even_a_tiny_blast_explodes(tmp_path):
+    stage = stage_of(tmp_path, ROOM)
+    stage.bullets.spawn(20 * TILE, 3 * TILE, 600.0, 0.0, "player", blast_radius=0.5)
+    steps(stage, 20)
+    assert [e.size for e in stage.effects if e.name == "explosion"] == [1.0]
