@@ -540,9 +540,9 @@ def print_table(rows: Sequence[Row], notes: Sequence[str] = (), out: Any = None)
             print(f"\n== {r.workload}: {r.items} items ==", file=out)
             print(header, file=out)
             last = key
-        rel = f"{r.rel:.1f}x" if r.rel is not None else "-"
+        rel = f"{r.rel:.2f}x" if r.rel is not None else "-"
         print(
-            f"{r.contender:<22}{r.ms:>10.2f}{r.checks:>14.0f}{r.overlaps:>16.0f}{rel:>9}"
+            f"{r.contender:<22}{r.ms:>10.3f}{r.checks:>14.0f}{r.overlaps:>16.0f}{rel:>9}"
             + (f"  {r.note}" if r.note else ""),
             file=out,
         )
