@@ -26,22 +26,23 @@ def test_objectives_are_read_from_the_map_property():
 
 def test_objective_progress_counts_what_is_gone(tmp_path):
     drums = [obj("OilDrum", 200 + 40 * k, FLOOR) for k in range(2)]
-    soldiers = [obj("Soldier", 500 + 40 * k, FLOOR) for k in range(3)]
+    soldiers = [obj("Soldier", 500 + 40 * k, FLOOR) for k in range(4)]
     stage = make_stage(tmp_path, drums + soldiers, objective="destroy_drums,kill_all,exit")
     status = stage.objective_status()
     assert status == [
         ("destroy_drums", False, "DESTROY OIL DRUMS 0/2"),
-        ("kill_all", False, "DEFEAT ENEMIES 0/3"),
+        ("kill_all", False, "DEFEAT ENEMIES 0/4"),
         ("exit", False, "REACH THE EXIT"),
     ]
     soldier = next(e for e in stage.entities if e.kind == "Soldier")
     soldier.damage(99, stage)
+    assert stage.frozen == HITSTOP_KILL  # a kill lands with a hit-stop
     drum = next(e for e in stage.entities if e.kind == "OilDrum")
     drum.alive = False
     run(stage, Buttons.NONE, HITSTOP_KILL + 1)  # the kill's hit-stop, then a step
     assert stage.objective_status()[:2] == [
         ("destroy_drums", False, "DESTROY OIL DRUMS 1/2"),
-        ("kill_all", False, "DEFEAT ENEMIES 1/3"),
+        ("kill_all", False, "DEFEAT ENEMIES 1/4"),
     ]
     assert stage.kills == 1 and stage.destroyed == {"Soldier": 1}
 
@@ -211,8 +212,8 @@ def test_death_waits_then_respawns_at_the_checkpoint_until_lives_run_out(tmp_pat
     assert player.alive and player in stage.entities and player.lives == lives - 1
     assert player.hitbox.midbottom == pytest.approx(start)
     stage.check_invariants()
-    player.lives = 0
-    player.die(stage)
+    player.lives = 1
+    player.die(stage)  # the last life
     run(stage, Buttons.NONE, delay + 2)
     assert stage.outcome == "dead" and not player.alive
 
@@ -220,6 +221,7 @@ def test_death_waits_then_respawns_at_the_checkpoint_until_lives_run_out(tmp_pat
 def test_the_end_of_run_numbers(tmp_path):
     stage = make_stage(tmp_path, [obj("Soldier", 300, FLOOR)])
     run(stage, Buttons.RIGHT, 20)
+    assert stage.time == pytest.approx(20 * DT)
     stats = stage.stats()
     p = stage.player
     assert stats["frames"] == 20 and stats["entities"] == 2 and stats["bullets"] == 0
@@ -240,6 +242,8 @@ def test_line_of_sight_sees_under_planks_and_past_dead_doors(tmp_path):
     assert not stage.line_of_sight(10 * TILE, y, 30 * TILE, y)
     assert not stage.line_of_sight(30 * TILE, y, 10 * TILE, y)
     assert stage.line_of_sight(10 * TILE, 5 * TILE, 30 * TILE, 5 * TILE)  # over it
+    x = door.hitbox.centerx
+    assert not stage.line_of_sight(x, 5 * TILE, x, 14.5 * TILE)  # straight down through it
     door.alive = False
     assert stage.line_of_sight(10 * TILE, y, 30 * TILE, y)
 

@@ -61,7 +61,7 @@ MODULES: dict[str, str] = {
 # tests written against its survivors), run in full for its mutants.
 OWN_TESTS = {
     "bullets": ["bullets", "mut_bullets", "state_hash"],
-    "stage": ["stage", "mut_stage", "state_hash"],
+    "stage": ["stage", "mut_stage", "state_hash", "solid_moves", "gameplay"],
     "player": ["player", "feel"],
     "enemy": ["enemies", "enemy_life", "mut_enemies"],
     "soldier": ["enemies", "enemy_life", "mut_enemies"],
