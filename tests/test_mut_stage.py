@@ -127,6 +127,7 @@ def test_a_blast_reaches_exactly_its_radius(tmp_path):
 
 def test_screen_shake_grows_with_the_blast_and_caps(tmp_path):
     stage, _ = blast_stage(tmp_path)
+    assert stage.trauma == 0.0  # a level starts still
     stage.explode(100, 40, 12.0, 0)
     assert stage.trauma == pytest.approx(12.0 / 48)
     stage.explode(100, 40, 24.0, 0)
