@@ -341,3 +341,36 @@ def test_an_item_a_little_taller_than_any_before_still_widens_the_reach():
     live.append(Thing(400, 143 - 13, 23, 26))
     tree.add_many(live)
     agree(tree, live)
+
+
+def test_the_stage_loop_with_shared_and_crossing_centres_keeps_every_query_right():
+    """Remove, move, add back (the stage's loop), in one row, with items sharing a
+    centre and moves that stay between neighbours, land on one, or cross them all."""
+    tree = Quadtree((0, 0, 640, 320), typical_size=(24, 48))
+    live = [Thing(100 + 10 * (k // 3), 100, 12, 20) for k in range(12)]  # threes share
+    tree.add_many(live)
+    moves = [0, 3, -3, 10, -10, 400, -90, 1, 0, 250, -5, 7]
+    for rounds in range(3):
+        for k, t in enumerate(live):
+            tree.remove(t)
+            t.hitbox.x += moves[(k + rounds) % len(moves)]
+            tree.add(t)
+            agree(tree, live, [t])
+    agree(tree, live)
+    # The first of the row moving past every other one.
+    first = min(live, key=lambda t: t.hitbox.centerx)
+    tree.remove(first)
+    first.hitbox.x = 600
+    tree.add(first)
+    agree(tree, live)
+    tree.remove_many(live)
+    assert len(tree) == 0 and tree.query(pygame.FRect(0, 0, 640, 320)) == []
+
+
+def test_an_item_goes_to_the_first_level_twice_as_big_as_it_needs():
+    tree = Quadtree((0, 0, 640, 320), typical_size=(20, 40))
+    tree.add(Thing(300, 100, 90, 10))  # 20 -> 40 -> 80 -> 160 px wide cells
+    assert cell_sizes(tree) == {(160.0, 320.0)}
+    tree = Quadtree((0, 0, 640, 320), typical_size=(20, 40))
+    tree.add(Thing(300, 100, 10, 170))  # 40 -> 80 -> 160 -> 320 px tall rows
+    assert cell_sizes(tree) == {(160.0, 320.0)}
