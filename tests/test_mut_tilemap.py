@@ -56,6 +56,10 @@ def segments(seed: int, count: int) -> list[tuple[float, float, float, float]]:
     # Straight along each axis, both ways, and standing still.
     out += [(50.3, 21.7, 90.0, 0.0), (250.2, 21.7, -90.0, 0.0), (88.5, 3.3, 0.0, 120.0)]
     out += [(99.1, 120.4, 0.0, -110.0), (40.5, 40.5, 0.0, 0.0), (-5.0, 40.5, 0.0, 0.0)]
+    # Slow paths crossing one boundary: under a pixel, and exactly one pixel, per axis.
+    out += [(175.6, 5.5, 0.7, 9.0), (176.4, 5.5, -0.7, 9.0), (56.5, 31.6, 9.0, 0.7)]
+    out += [(56.5, 32.4, 9.0, -0.7), (175.5, 40.5, 1.0, 3.0), (176.5, 40.5, -1.0, 3.0)]
+    out += [(56.5, 31.5, 3.0, 1.0), (56.5, 32.5, 3.0, -1.0)]
     return out
 
 
@@ -132,12 +136,14 @@ def test_short_moves_near_a_wall_go_exactly_as_far_as_asked():
         (box(70.0, 5.0), 0.0, 3.0, (70.0, 8.0)),  # 7 px above its top
         (box(70.0, 71.0), 0.0, -3.0, (70.0, 68.0)),  # 7 px below its bottom
         (box(20.0, 40.0), 1.0, 0.0, (21.0, 40.0)),  # exactly one pixel
+        (box(53.5, 40.0), 1.0, 0.0, (54.0, 40.0)),  # half a pixel short of the face
         (box(20.0, 40.0), 0.0, 1.0, (20.0, 41.0)),
     ]
     for b, dx, dy, end in cases:
+        flush = b.right + dx > 64 and b.x < 64 and dy == 0
         result = tiles.move(b, dx, dy)
         assert (b.x, b.y) == end, (dx, dy)
-        assert (result.hit_wall, result.on_ground, result.hit_ceiling) == (0, False, False)
+        assert (result.hit_wall, result.on_ground, result.hit_ceiling) == (int(flush), False, False)
     b = box(20.0, 40.0)
     assert tiles.move_x(b, 0.0) == 0 and tiles.move_y(b, 0.0) == 0 and (b.x, b.y) == (20, 40)
 
