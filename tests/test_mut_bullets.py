@@ -14,7 +14,7 @@ from gunner.bullets import BULLET_LIFE, BULLET_SIZE
 from gunner.config import DT, TILE
 from gunner.input import Buttons
 from gunner.level import load_level
-from gunner.stage import Stage
+from gunner.stage import HITSTOP_KILL, Stage
 from maps import write_map
 
 HALF = BULLET_SIZE / 2
@@ -427,3 +427,18 @@ def test_even_a_tiny_blast_explodes(tmp_path):
     stage.bullets.spawn(20 * TILE, 3 * TILE, 600.0, 0.0, "player", blast_radius=0.5)
     steps(stage, 20)
     assert [e.size for e in stage.effects if e.name == "explosion"] == [1.0]
+
+
+def test_a_bullet_flies_through_a_wreck_into_the_soldier_behind_it(tmp_path):
+    stage = stage_of(tmp_path, ROOM)
+    dying, behind = soldier_at(stage, 15, 1), soldier_at(stage, 16.5, 5)
+    x, y = dying.hitbox.left - 12, dying.hitbox.centery
+    dying.damage(1, stage, x)  # it leaves a wreck, which stops no bullet
+    for _ in range(HITSTOP_KILL + 1):  # the kill's hit-stop, then a step
+        stage.step(Buttons.NONE)
+    counted = stage.counters.bullet_entity
+    stage.bullets.spawn(x, y, 2400.0, 0.0, "player")
+    stage.step(Buttons.NONE)
+    # The overlay counted the candidates this bullet's path met.
+    assert stage.counters.bullet_entity >= 1 > counted
+    assert behind.health == 4
