@@ -194,6 +194,9 @@ SCHEMA: dict[str, ObjectClass] = {
             "speed": Prop(
                 "float", 40.0, "walking speed, pixels per second (0 stands guard)", low=0, high=400
             ),
+            "fire_rate": Prop(
+                "float", 2.5, "seconds between shots (give or take 0.6)", low=0.5, high=60
+            ),
             "drop": _drop("killed"),
         },
     ),
@@ -230,10 +233,35 @@ SCHEMA: dict[str, ObjectClass] = {
         props={
             "health": Prop("int", 2, "hits it takes", low=1, high=1000),
             "speed": Prop("float", 50.0, "flying speed, pixels per second", low=0, high=400),
+            "fire_rate": Prop("float", 1.5, "seconds between shots (or dives)", low=0.3, high=60),
             "range": Prop(
                 "float", 200.0, "how far below it spots and shoots the player", low=0, high=2000
             ),
             "drop": _drop("shot down"),
+        },
+    ),
+    "WaveSpawner": ObjectClass(
+        shape="rectangle",
+        color="#c05078",
+        doc="Where a siege's enemies come from (a gate, the map's edge; not drawn): while "
+        "its `wave` is on it lets out `count` enemies of `kind`, one every `every` seconds, "
+        "on its rectangle's bottom. A wave is over when all its enemies are gone; the next "
+        "starts 3 s later. Used with the `waves` objective.",
+        props={
+            "wave": Prop("int", 1, "which wave it belongs to (1 comes first)", low=1, high=99),
+            "kind": Prop(
+                "string",
+                "Soldier",
+                "what it lets out",
+                allowed=("Soldier", "Rifleman", "Drone"),
+                enum="WaveKind",
+            ),
+            "count": Prop("int", 10, "how many it lets out in its wave", low=1, high=2000),
+            "every": Prop("float", 0.5, "seconds between two of them", low=0.02, high=60),
+            "health": Prop("int", 0, "their health (0: the kind's own)", low=0, high=1000),
+            "fire_rate": Prop(
+                "float", 0, "their seconds between shots (0: the kind's own)", low=0, high=60
+            ),
         },
     ),
     "Warden": _boss(
@@ -283,7 +311,7 @@ MARGIN = 1024.0
 # The longest map `name`, object name and other free text, in characters.
 MAX_TEXT = 60
 # What the map's `objective` property may list (comma-separated).
-OBJECTIVES = ("exit", "destroy_drums", "kill_all", "boss")
+OBJECTIVES = ("exit", "destroy_drums", "kill_all", "boss", "waves")
 
 _INT = re.compile(r"[+-]?[0-9]{1,9}")
 

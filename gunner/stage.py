@@ -27,6 +27,7 @@ from gunner.camera import Camera
 from gunner.config import DT, VIEW_H, VIEW_W
 from gunner.entities import Entity, create_entity
 from gunner.entities.player import Player
+from gunner.entities.spawner import WaveSpawner, current_wave, wave_number
 from gunner.events import HURT, KILLED, SHOT, Events
 from gunner.input import Buttons
 from gunner.level import Level, Spawn
@@ -146,6 +147,9 @@ class Stage:
             "kill_all": sum(1 for e in self.entities if e.team == "enemy"),
             "boss": sum(1 for e in self.entities if getattr(e, "is_boss", False)),
         }
+        # A siege's wave spawners (gunner/entities/spawner.py), in map order: they never
+        # leave the stage, and each reads the others to know which wave is on.
+        self.spawners = [e for e in self.entities if isinstance(e, WaveSpawner)]
         self.camera = Camera(VIEW_W, VIEW_H, width, height)
         self.camera.snap(*player.hitbox.center)
 
@@ -243,6 +247,13 @@ class Stage:
                 # Counted as gone, not as kills: a soldier who walks into a pit is gone too.
                 done = total - sum(1 for e in self.entities if e.team == "enemy")
                 status.append((name, done >= total, f"DEFEAT ENEMIES {done}/{total}"))
+            elif name == "waves":
+                group = self.spawners
+                wave = current_wave(group)
+                total = len({s.wave for s in group})
+                at = total if wave is None else wave_number(group, wave)
+                text = f"SURVIVE WAVE {at}/{total}" if total else "SURVIVE THE WAVES"
+                status.append((name, bool(group) and wave is None, text))
             elif name == "boss":
                 # Done once its death sequence has played out (it leaves the stage then).
                 left = sum(1 for e in self.entities if getattr(e, "is_boss", False))

@@ -140,7 +140,7 @@ def test_every_marker_character_places_its_kind(builder: ModuleType, tmp_path: P
     placed = sorted((e.hitbox.centerx, e) for e in stage.entities if e.kind != "Player")
     want = [builder.OBJECT_CHARS[m] for m in markers]
     got = [e for _, e in placed if e.kind != "Exit"]
-    assert [e.kind for e in got] == [w[0] for w in want]
+    assert [e.kind for e in got] == [w[0] for w in want], [(e.kind, e.hitbox.centerx) for e in got]
     for entity, (kind, props, _, _) in zip(got, want, strict=True):
         for name, value in props.items():
             assert getattr(entity, name) == value, (kind, name)

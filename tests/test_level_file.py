@@ -23,16 +23,16 @@ import pytmx
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"
-NAMES = ("level1", "level2", "level3")
+NAMES = ("level1", "level2", "level3", "level4")
 TILESET = ROOT / "assets" / "tiles.tsx"
 TILE = 16
 ENEMIES = {"Soldier", "Rifleman", "Turret", "Drone", "Warden", "Crawler", "Overseer"}
 ITEMS = {"health", "machinegun", "spread", "rocket"}
 COLORS = {"red", "blue", "yellow"}
-OBJECTIVES = {"exit", "destroy_drums", "kill_all", "boss"}
+OBJECTIVES = {"exit", "destroy_drums", "kill_all", "boss", "waves"}
 # Classes that float or bolt to any side (or, a moving platform, hang in the air);
 # everything else stands on a floor.
-FLOATING = {"Drone", "Turret", "Exit", "Player", "MovingPlatform"}
+FLOATING = {"Drone", "Turret", "Exit", "Player", "MovingPlatform", "WaveSpawner"}
 
 pytestmark = pytest.mark.skipif(
     not TILESET.exists(), reason="assets/tiles.tsx is not generated yet (make assets)"
@@ -272,12 +272,18 @@ def test_campaign_uses_everything(all_maps: dict[str, pytmx.TiledMap]) -> None:
     assert {o.properties.get("color") for o in objects if o.type == "Door"} == COLORS
     assert {o.properties.get("color") for o in objects if o.type == "Keycard"} == COLORS
     used = {name for tmx in all_maps.values() for name in _objectives(tmx)}
-    assert used == OBJECTIVES - {"exit"}  # every campaign level ends with its boss
+    assert used == OBJECTIVES
+    # Levels 1-3 end with their boss; the siege ends with its waves, then the exit.
+    assert [_objectives(all_maps[n])[-1] for n in NAMES] == ["boss"] * 3 + ["exit"]
 
 
 def test_difficulty_rises(all_maps: dict[str, pytmx.TiledMap]) -> None:
-    """Later levels are bigger and hold more enemies."""
-    enemies = [sum(obj.type in ENEMIES for obj in all_maps[n].objects) for n in NAMES]
+    """Later levels are bigger and hold more enemies (those a siege's gates let out too)."""
+    enemies = [
+        sum(obj.type in ENEMIES for obj in all_maps[n].objects)
+        + sum(int(o.properties["count"]) for o in all_maps[n].objects if o.type == "WaveSpawner")
+        for n in NAMES
+    ]
     widths = [all_maps[n].width for n in NAMES]
     assert enemies == sorted(enemies) and enemies[0] < enemies[-1]
     assert widths == sorted(widths)

@@ -57,6 +57,9 @@ Objects go to the `objects` layer; their own cell stays empty on the tile layers
     R   Door color=red   U   blue door   Y   yellow door: a vertical run of exactly three
         letters is one 16x48 Door
     o   OilDrum                 16x24     c   Checkpoint        16x32
+    G   WaveSpawner (a siege's gate, 64x32, needs no floor): `@at COL,ROW wave=1
+        kind=Soldier count=25 every=0.5` sets its wave
+    (The object characters come from the entity kinds: each declares its `chars`.)
     W   Warden (level 1's boss) 128x176: `@at COL,ROW arena=PX` puts its arena's
         left edge PX left of its feet (default 400); the arena is one screen wide
     ~   MovingPlatform: a horizontal run of `~` is one 8 px thick plank at the top of
@@ -209,20 +212,22 @@ def _check_chars() -> None:
 
 
 _check_chars()
+
+
 # Types of the object properties a layout may set with `@at`; anything else is a string.
-PROPERTY_TYPES = {
-    "health": "int",
-    "speed": "float",
-    "range": "float",
-    "fire_rate": "float",
-    "ammo": "int",
-    "radius": "float",
-    "damage": "int",
-    "wait": "float",
-    "oneway": "bool",
-    "path": "object",
-    "arena": "float",
-}
+def _property_types() -> dict[str, str]:
+    """Every object property's type, from the game's schema (gunner/objects.py)."""
+    from gunner.objects import SCHEMA
+
+    types: dict[str, str] = {}
+    for spec in SCHEMA.values():
+        for name, prop in spec.props.items():
+            if types.setdefault(name, prop.type) != prop.type:
+                raise SystemExit(f"property {name!r} has two types in the schema")
+    return types
+
+
+PROPERTY_TYPES = _property_types()
 # Cells that sit in front of the background and borrow the decoration above them.
 OVERLAY_CHARS = (
     {ONEWAY_CHAR, "B", PLAYER_CHAR, PLATFORM_CHAR}

@@ -56,9 +56,10 @@ class Drone(Enemy):
         super().__init__(feet_box(WIDTH, HEIGHT, (x, foot_y)), props)
         self.speed = float(props.get("speed", SPEED))
         self.range = float(props.get("range", RANGE))
+        self.fire_every = float(props.get("fire_rate", FIRE_EVERY))  # s between shots
         self.home = self.hitbox.center
         self.bob_time = 0.0
-        self.cooldown = Timer.of(FIRE_EVERY / 2)
+        self.cooldown = Timer.of(self.fire_every / 2)
         self.dive = Timer()  # running: diving at where the player was
         self.dive_v = (0.0, 0.0)
         self.dive_to = 0.0  # the dive ends at this height (the player's centre then)
@@ -110,7 +111,7 @@ class Drone(Enemy):
         self.cooldown.tick()
         if not self.cooldown:
             px, py = player.hitbox.center
-            self.cooldown.start(FIRE_EVERY)
+            self.cooldown.start(self.fire_every)
             if stage.rng.random() < DIVE_CHANCE:
                 self._start_dive(px, py)
             else:

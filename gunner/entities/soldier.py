@@ -58,6 +58,7 @@ class Soldier(Enemy):
         props = props or {}
         super().__init__(feet_box(WIDTH, HEIGHT, (x, foot_y)), props)
         self.speed = float(props.get("speed", SPEED))
+        self.fire_every = float(props.get("fire_rate", FIRE_EVERY))  # s between shots
         self.fire_timer: Timer | None = None  # drawn from the stage's rng on the first step
         self.aim_time = Timer()  # running: stopped, raising the gun (the tell)
         self.recover_time = Timer()  # running: standing after the shot
@@ -67,7 +68,7 @@ class Soldier(Enemy):
     def tick(self, stage: Stage) -> None:
         super().tick(stage)
         if self.fire_timer is None:  # soldiers placed together should not fire in step
-            self.fire_timer = Timer.of(stage.rng.uniform(0.5, FIRE_EVERY))
+            self.fire_timer = Timer.of(stage.rng.uniform(0.5, self.fire_every))
         self.fire_timer.tick()
 
         if self.aim_time:
@@ -157,7 +158,8 @@ class Soldier(Enemy):
         _, _, (ux, uy) = POSES[self.pose]
         self.shoot(stage, x, y, x + ux * self.facing, y + uy, speed=BULLET_SPEED)
         self.recover_time.start(RECOVER_TIME)
-        self.fire_timer = Timer.of(FIRE_EVERY + stage.rng.uniform(-FIRE_JITTER, FIRE_JITTER))
+        jitter = stage.rng.uniform(-FIRE_JITTER, FIRE_JITTER)
+        self.fire_timer = Timer.of(max(AIM_TIME, self.fire_every + jitter))
 
     # -- drawing ---------------------------------------------------------------------
 

@@ -1,0 +1,101 @@
+"""Waves: a siege's enemies pour in from spawners, one wave after another.
+
+A `WaveSpawner` is an invisible rectangle (off screen, a gate or the edge of the map).
+While its wave is on, it lets out `count` enemies of one `kind`, one every `every`
+seconds, each standing on the rectangle's bottom at a random place along it and facing
+the player. A wave is over when every spawner of that wave has let out all its enemies
+and all of them are gone; the next wave starts WAVE_PAUSE seconds later. The map's
+`waves` objective is done when the last wave is over.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from gunner.entities.base import ENTITY_TYPES, Entity, feet_box, register
+from gunner.timer import Timer
+
+if TYPE_CHECKING:
+    from gunner.level import Spawn
+    from gunner.stage import Stage
+
+WAVE_PAUSE = 3.0  # s between one wave's end (or the level's start) and the next wave
+KINDS = ("Soldier", "Rifleman", "Drone")  # what a spawner may let out
+
+
+@register("WaveSpawner")
+class WaveSpawner(Entity):
+    visible = False
+    chars = {"G": {}}  # a gate
+    builder_size = (64, 32)
+    floats = True
+
+    def __init__(self, hitbox: pygame.FRect, props: dict[str, Any] | None = None) -> None:
+        super().__init__(hitbox)
+        props = props or {}
+        self.wave = int(props.get("wave", 1))
+        self.lets_out = str(props.get("kind", "Soldier"))  # (`kind` is its own: WaveSpawner)
+        self.left = int(props.get("count", 10))  # enemies still to let out
+        self.every = float(props.get("every", 0.5))
+        # Passed on to what it lets out (0: the kind's own default).
+        self.enemy_props = {
+            name: props[name] for name in ("health", "fire_rate") if props.get(name)
+        }
+        self.clock = Timer()  # running: the next enemy comes out when it runs out
+        self.started = False
+        self.out: list[Entity] = []  # let out and still alive
+
+    @classmethod
+    def from_spawn(cls, spawn: Spawn) -> WaveSpawner:
+        if spawn.w and spawn.h:
+            return cls(pygame.FRect(spawn.x, spawn.y, spawn.w, spawn.h), spawn.props)
+        # A point is where they come out: the feet of a default-sized gate.
+        return cls(feet_box(*cls.builder_size, spawn.foot), spawn.props)
+
+    @property
+    def finished(self) -> bool:
+        return self.left <= 0 and not self.out
+
+    def tick(self, stage: Stage) -> None:
+        group = stage.spawners
+        self.out = [e for e in self.out if e.alive]
+        if self.finished or current_wave(group) != self.wave:
+            return
+        if not self.started:
+            self.started = True
+            self.clock.start(WAVE_PAUSE)
+            if self is next(s for s in group if s.wave == self.wave):
+                last = max(s.wave for s in group) == self.wave
+                number = wave_number(group, self.wave)
+                stage.say(f"WAVE {number}: THE LAST" if last else f"WAVE {number}")
+            return
+        if self.left > 0 and (self.clock.tick() or not self.clock):
+            self._let_out(stage)
+            self.clock.start(self.every)
+
+    def _let_out(self, stage: Stage) -> None:
+        from gunner.level import Spawn
+
+        box = self.hitbox
+        x = stage.rng.uniform(box.left + 8, box.right - 8) if box.width > 16 else box.centerx
+        cls = ENTITY_TYPES[self.lets_out]
+        props = dict(self.enemy_props)
+        entity = cls.from_spawn(Spawn(self.lets_out, x - 8, box.bottom - 16, 16, 16, props=props))
+        entity.facing = 1 if stage.player.hitbox.centerx >= x else -1  # type: ignore[attr-defined]
+        stage.add_entity(entity)
+        stage.totals["kill_all"] = stage.totals.get("kill_all", 0) + 1
+        self.out.append(entity)
+        self.left -= 1
+
+
+def current_wave(group: list[WaveSpawner]) -> int | None:
+    """The wave that is on (or next): the lowest with a spawner not yet finished."""
+    waiting = [s.wave for s in group if not s.finished]
+    return min(waiting) if waiting else None
+
+
+def wave_number(group: list[WaveSpawner], wave: int) -> int:
+    """1 for the first wave the map uses, and so on (waves may be numbered 10, 20...)."""
+    return sorted({s.wave for s in group}).index(wave) + 1
