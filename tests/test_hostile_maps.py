@@ -289,7 +289,7 @@ def test_a_megabyte_map_name_and_an_objective_typo_are_refused(tmp_path):
         load_level(path, images=False)
     assert str(refused.value) == (
         f"{path}: map: property 'objective' names 'kill_al'; use exit, destroy_drums, kill_all, "
-        "boss (comma-separated)"
+        "boss, waves (comma-separated)"
     )
     path = write_map(tmp_path, ["........", "..P.....", "########"])
     path.write_text(path.read_text().replace('value="Test Range"', f'value="{"A" * 1_000_000}"'))
