@@ -184,3 +184,34 @@ def test_the_overlay_counts_the_cells_a_side_sweeps():
     tiles.checks = 0
     tiles.move_y(b, 30.0)  # its bottom (y 60) crosses rows 4 and 5, columns 3..4
     assert tiles.checks == 4
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_sight_is_blocked_exactly_where_a_bullet_would_stop(seed):
+    """Within the map's sides, a line of sight is clear exactly when a bullet along
+    it would meet no solid tile (the two share one walk)."""
+    tiles = TileMap(grid(ROWS))
+    width = tiles.pixel_width
+    for x0, y0, dx, dy in segments(seed, 60):
+        if not (0 <= x0 < width and 0 <= x0 + dx < width) or (dx, dy) == (0, 0):
+            continue
+        bullet = tiles.first_solid(*(np.array([v]) for v in (x0, y0, dx, dy)))[0]
+        assert tiles.line_of_sight(x0, y0, x0 + dx, y0 + dy) == math.isinf(bullet)
+
+
+def test_sight_over_the_map_corner_to_corner_and_past_its_sides():
+    rows = ["." * 6] * 5 + [".....#"]
+    tiles = TileMap(grid(rows))
+    # The longest walk there is, ending in the one solid tile: blocked.
+    assert not tiles.line_of_sight(1.0, 2.0, 6 * TILE - 1.0, 6 * TILE - 2.0)
+    assert tiles.line_of_sight(1.0, 2.0, 5 * TILE - 1.0, 6 * TILE - 2.0)
+    # Beyond the sides nothing blocks sight (only moves and bullets treat it as wall).
+    assert tiles.line_of_sight(3 * TILE, 8.0, 9 * TILE, 8.0)
+    assert tiles.line_of_sight(3 * TILE, 8.0, -3 * TILE, 8.0)
+    # A wall in column 0 blocks a line of sight down that column.
+    walled = TileMap(grid(["......", "#.....", "......"]))
+    assert not walled.line_of_sight(5.0, 2.0, 5.0, 40.0)
+    # The overlay counts each cell sight walks: four along row 0 here.
+    walled.checks = 0
+    assert walled.line_of_sight(5.0, 2.0, 3 * TILE + 5.0, 2.0)
+    assert walled.checks == 4
