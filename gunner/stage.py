@@ -365,7 +365,9 @@ class Stage:
     ) -> None:
         """Area damage: everything whose hitbox comes within `radius` of (x, y) is hurt,
         except entities of `spare_team` (a player's rocket never hurts the player)."""
-        area = pygame.FRect(x - radius, y - radius, radius * 2, radius * 2)
+        # One pixel wider than the blast: a box the blast's edge just reaches only
+        # touches the exact square, and touching is not overlapping for the tree.
+        area = pygame.FRect(x - radius - 1, y - radius - 1, radius * 2 + 2, radius * 2 + 2)
         for other in self.query(area, "entity_entity"):
             if not other.alive or other.team == spare_team:
                 continue

@@ -335,3 +335,18 @@ def test_drums_and_pickups_fall_when_what_held_them_up_is_gone(tmp_path):
     run(stage, B.NONE, 60)
     assert high.alive and high.hitbox.bottom == FLOOR
     assert item.hitbox.bottom == high.hitbox.top
+
+
+def test_a_blast_hurts_what_its_edge_just_reaches(tmp_path):
+    """Damage reaches `radius` inclusive: a soldier whose side is exactly that far from
+    the blast's centre is hurt; one a pixel further is not."""
+    stage = make_stage(
+        tmp_path,
+        [obj("Soldier", 20 * TILE, FLOOR, speed=0), obj("Soldier", 30 * TILE, FLOOR, speed=0)],
+    )
+    near, far = sorted((e for e in stage.entities if e.kind == "Soldier"), key=lambda e: e.hitbox.x)
+    y = near.hitbox.centery
+    stage.explode(near.hitbox.left - 40.0, y, 40.0, 1)
+    stage.explode(far.hitbox.left - 41.0, y, 40.0, 1)
+    assert near.health == near.max_health - 1
+    assert far.health == far.max_health

@@ -161,7 +161,7 @@ class Player(Entity):
         direction = (1 if held & Buttons.RIGHT else 0) - (1 if held & Buttons.LEFT else 0)
         if direction:
             self.facing = direction
-        if self.crouching or (self.aim == Aim.UP and self.on_ground):
+        if self.crouching:  # (aiming straight up already means no sideways input)
             direction = 0
         target = self.vx if self.hurt_time else direction * RUN_SPEED
         accel = (GROUND_ACCEL if self.on_ground else AIR_ACCEL) * DT
