@@ -41,6 +41,14 @@ def feet_box(width: float, height: float, foot: tuple[float, float]) -> pygame.F
     return box
 
 
+def away_from(entity: Any, from_x: float | None) -> int:
+    """The side (+1 right, -1 left) away from a hit that came from `from_x`; with no
+    source (a fall, a blast on its own centre), backwards from where it faces."""
+    if from_x is None:
+        return int(-entity.facing)
+    return 1 if from_x < entity.hitbox.centerx else -1
+
+
 class Entity:
     """Something that lives on the stage: it has a hitbox, ticks, and draws itself.
 

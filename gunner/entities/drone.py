@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gunner.config import DT
-from gunner.entities.base import feet_box, register
+from gunner.entities.base import away_from, feet_box, register
 from gunner.entities.body import fall, fell_out
 from gunner.entities.enemy import Enemy
 from gunner.entities.wreck import Wreck
@@ -140,7 +140,7 @@ class Drone(Enemy):
 
     def start_death(self, stage: Stage, from_x: float | None) -> None:
         wreck = Wreck(self)
-        away = -self.facing if from_x is None else (1 if from_x < self.hitbox.centerx else -1)
+        away = away_from(self, from_x)
         wreck.facing, wreck.vx, wreck.vy, wreck.on_ground = away, away * SPIRAL_DRIFT, -40.0, False
         stage.add_effect("impact", self.hitbox.center)
         stage.add_entity(wreck)

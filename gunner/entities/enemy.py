@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import pygame
 
 from gunner.config import DT
-from gunner.entities.base import Entity
+from gunner.entities.base import Entity, away_from
 from gunner.entities.body import fall, fell_out, walk
 from gunner.entities.wreck import Wreck
 from gunner.events import HURT, KILLED, SHOT
@@ -172,7 +172,7 @@ class Enemy(Entity):
             stage.add_effect("explosion", self.hitbox.center)
             return
         wreck = Wreck(self)
-        away = -self.facing if from_x is None else (1 if from_x < self.hitbox.centerx else -1)
+        away = away_from(self, from_x)
         wreck.facing = -away  # faces the shot and falls backwards, away from it
         wreck.vx, wreck.vy, wreck.on_ground = away * THROW_SPEED, -THROW_LIFT, False
         stage.add_effect("impact", self.hitbox.center)

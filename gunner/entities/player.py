@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gunner.config import DT, TILE
-from gunner.entities.base import Entity, feet_box, register
+from gunner.entities.base import Entity, away_from, feet_box, register
 from gunner.entities.body import GRAVITY, fell_out, land, pull
 from gunner.events import HURT, SHOT
 from gunner.input import Buttons
@@ -279,9 +279,7 @@ class Player(Entity):
         stage.publish(HURT, self, amount=amount, from_x=from_x)
         self.shield.start(INVULNERABLE_TIME)
         self.hurt_time.start(HURT_TIME)
-        away = 1 if from_x is None or from_x < self.hitbox.centerx else -1
-        if from_x is None:
-            away = -self.facing
+        away = away_from(self, from_x)
         # Never knocked over a ledge: with no floor along the way, the hit is a hop
         # on the spot (a pit death, or a fall off a scaffold, from one hit is unfair).
         self.vx = 0.0 if self._ledge_within(stage, away) else away * KNOCKBACK_X
