@@ -15,14 +15,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gunner.entities.base import ENTITY_TYPES, Entity, feet_box, register
+from gunner.level import Spawn
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
-    from gunner.level import Spawn
     from gunner.stage import Stage
 
 WAVE_PAUSE = 3.0  # s between one wave's end (or the level's start) and the next wave
-KINDS = ("Soldier", "Rifleman", "Drone")  # what a spawner may let out
 
 
 @register("WaveSpawner")
@@ -71,13 +70,14 @@ class WaveSpawner(Entity):
                 number = wave_number(group, self.wave)
                 stage.say(f"WAVE {number}: THE LAST" if last else f"WAVE {number}")
             return
-        if self.left > 0 and (self.clock.tick() or not self.clock):
+        if self.left <= 0:
+            return
+        self.clock.tick()
+        if not self.clock:
             self._let_out(stage)
             self.clock.start(self.every)
 
     def _let_out(self, stage: Stage) -> None:
-        from gunner.level import Spawn
-
         box = self.hitbox
         x = stage.rng.uniform(box.left + 8, box.right - 8) if box.width > 16 else box.centerx
         cls = ENTITY_TYPES[self.lets_out]
@@ -85,7 +85,7 @@ class WaveSpawner(Entity):
         entity = cls.from_spawn(Spawn(self.lets_out, x - 8, box.bottom - 16, 16, 16, props=props))
         entity.facing = 1 if stage.player.hitbox.centerx >= x else -1  # type: ignore[attr-defined]
         stage.add_entity(entity)
-        stage.totals["kill_all"] = stage.totals.get("kill_all", 0) + 1
+        stage.totals["kill_all"] += 1  # "defeat every enemy" counts them too
         self.out.append(entity)
         self.left -= 1
 
