@@ -142,12 +142,7 @@ class Art:
         image = self.bullets.get(style, self.bullets["player"])
         if style != "rocket":
             return image
-        angle = math.degrees(math.atan2(-vy, vx))
-        step = int(round(angle / 45.0)) % 8
-        key = ("bullet:" + style, 0, step)
-        if key not in self._rotated:
-            self._rotated[key] = pygame.transform.rotate(image, step * 45)
-        return self._rotated[key]
+        return self._turned("bullet:" + style, 0, image, math.degrees(math.atan2(-vy, vx)), 45)
 
     def sheet(self, name: str, frame_w: int, frame_h: int) -> list[list[pygame.Surface]]:
         """`assets/<name>.png` cut into rows of frames, loaded on first use and cached."""
@@ -230,22 +225,22 @@ class Art:
     def spun(self, image: pygame.Surface, angle: float) -> pygame.Surface:
         """`image` turned `angle` degrees anticlockwise, cached per 30 degrees (a drone
         spinning down)."""
-        step = int(round(angle / 30.0)) % 12
-        if step == 0:
-            return image
-        key = (f"spun:{id(image)}", 0, step)
-        if key not in self._rotated:
-            self._rotated[key] = pygame.transform.rotate(image, step * 30)
-        return self._rotated[key]
+        return self._turned(f"spun:{id(image)}", 0, image, angle, 30)
 
     def effect_frame(self, name: str, index: int, angle: float = 0.0) -> pygame.Surface:
         """An effect frame rotated to `angle` degrees, cached per 45 degrees."""
         frames = self.effects.get(name) or self.effects["impact"]
-        frame = frames[min(index, len(frames) - 1)]
-        step = int(round(angle / 45.0)) % 8
+        return self._turned(name, index, frames[min(index, len(frames) - 1)], angle, 45)
+
+    def _turned(
+        self, name: str, index: int, image: pygame.Surface, angle: float, per: int
+    ) -> pygame.Surface:
+        """`image` turned anticlockwise to the nearest `per` degrees of `angle`, cached
+        under (name, index) and the turn."""
+        step = int(round(angle / per)) % (360 // per)
         if step == 0:
-            return frame
+            return image
         key = (name, index, step)
         if key not in self._rotated:
-            self._rotated[key] = pygame.transform.rotate(frame, step * 45)
+            self._rotated[key] = pygame.transform.rotate(image, step * per)
         return self._rotated[key]
