@@ -34,6 +34,9 @@ def _shipped_data() -> set[str]:
         for path in (ROOT / folder).rglob("*"):
             if path.is_file() and path.suffix in DATA_SUFFIXES and "src" not in path.parts:
                 out.add(f"gunner/data/{folder}/{path.relative_to(ROOT / folder).as_posix()}")
+    # The finishing runs the title screen plays (attract mode).
+    for path in (ROOT / "tests" / "replays" / "complete").glob("*.replay"):
+        out.add(f"gunner/data/demos/{path.name}")
     return out
 
 
@@ -60,6 +63,7 @@ def test_wheel_holds_every_asset_and_level_and_only_the_game(dists):
     tops = {name.split("/")[0] for name in names}
     assert tops == {"gunner", f"gunner-{gunner.__version__}.dist-info"}, tops
     assert not [n for n in names if "/bench" in n or n.startswith(("tools/", "tests/"))]
+    assert not [n for n in names if "/demos/" in n and not n.endswith((".replay", ".py"))]
     dist_info = f"gunner-{gunner.__version__}.dist-info"
     assert f"{dist_info}/licenses/LICENSE" in names
     metadata = zipfile.ZipFile(dists["wheel"]).read(f"{dist_info}/METADATA").decode()

@@ -1,8 +1,10 @@
 """Where the game's shipped data lives: the generated art and sound, and the levels.
 
-The repository keeps them at the top level (``assets/``, ``levels/``); the build
-maps those folders to the packages ``gunner.data.assets`` and
-``gunner.data.levels`` (see pyproject.toml), so an editable install, a wheel and
+The repository keeps them at the top level (``assets/``, ``levels/``), and the
+recorded finishing runs the title screen shows as its attract-mode demo in
+``tests/replays/complete/`` (the tests replay them too); the build maps those
+folders to the packages ``gunner.data.assets``, ``gunner.data.levels`` and
+``gunner.data.demos`` (see pyproject.toml), so an editable install, a wheel and
 a PyInstaller build all find them through importlib.resources, wherever the
 game is started from.
 """
@@ -38,3 +40,8 @@ def assets_dir() -> Path:
 def levels_dir() -> Path:
     """The folder holding the campaign's .tmx maps."""
     return _package_dir("levels")
+
+
+def demos_dir() -> Path:
+    """The folder holding the recorded finishing runs (one .replay per campaign level)."""
+    return _package_dir("demos")

@@ -1,16 +1,19 @@
-"""The title screen: start, continue, level select, options, quit."""
+"""The title screen: start, continue, level select, options, quit; left alone for
+20 s, it plays the recorded finishing runs (attract mode, gunner/scenes/demo.py)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from gunner import text
-from gunner.config import DT
+from gunner.config import DT, STEPS_PER_SECOND
 from gunner.input import DEFAULT_BINDINGS, Buttons
 from gunner.render import draw_background
 from gunner.scenes.base import Menu, Scene
+from gunner.scenes.demo import IDLE_SECONDS, WAKE_EVENTS, demo_files, next_demo
 
 if TYPE_CHECKING:
     from gunner.app import App
@@ -20,6 +23,9 @@ class TitleScene(Scene):
     def __init__(self) -> None:
         self.menu: Menu | None = None
         self.scroll = 0.0
+        self.idle = 0  # steps since anyone touched anything here
+        self.demos: list[Path] | None = None  # found when first needed
+        self.next_demo = 0  # the demos take turns
 
     def enter(self, app: App) -> None:
         from gunner.customlevels import custom_maps
@@ -47,13 +53,31 @@ class TitleScene(Scene):
         elif selected in labels:
             self.menu.index = labels.index(selected)
         app.audio.play_music("title")
+        self.idle = 0
 
     def handle_event(self, app: App, event: pygame.event.Event) -> None:
         assert self.menu is not None
+        if event.type in WAKE_EVENTS or event.type == pygame.MOUSEMOTION:
+            self.idle = 0
         self.menu.handle_event(app, event)
 
     def step(self, app: App, held: Buttons) -> None:
         self.scroll += 30 * DT
+        self.idle = 0 if held else self.idle + 1
+        if self.idle >= IDLE_SECONDS * STEPS_PER_SECOND:
+            self.start_demo(app)
+
+    def start_demo(self, app: App) -> bool:
+        """Attract mode: the next recorded run plays; any key comes back here."""
+        self.idle = 0
+        if self.demos is None:
+            self.demos = demo_files()
+        scene, self.next_demo = next_demo(self.demos, self.next_demo)
+        if scene is None:
+            self.demos = []  # none can play: do not look again (nor warn) every 20 s
+            return False
+        app.push(scene)
+        return True
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
         assert self.menu is not None

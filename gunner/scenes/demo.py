@@ -1,0 +1,125 @@
+"""Attract mode: left alone on the title screen, the game plays its recorded finishing
+runs, one campaign level after another, until someone presses a key."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from gunner import text
+from gunner.config import CAMPAIGN
+from gunner.data import DataMissingError, demos_dir
+from gunner.hud import draw_hud
+from gunner.level import LevelError, load_level
+from gunner.render import draw_stage
+from gunner.replay import Replay, ReplayError, ReplayInput
+from gunner.scenes.base import Scene
+from gunner.stage import Stage
+
+if TYPE_CHECKING:
+    from gunner.app import App
+
+# Seconds of nobody touching anything on the title screen before the demo starts.
+IDLE_SECONDS = 20.0
+# Steps the last picture of a run stays up before the title comes back.
+END_HOLD = 120
+# Whatever a person does that ends the demo: a key (pads arrive as keys), a click.
+WAKE_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN)
+
+
+def demo_files(folder: Path | None = None) -> list[Path]:
+    """The finishing runs in campaign order (then any others by name)."""
+    try:
+        folder = demos_dir() if folder is None else folder
+        files = sorted(folder.glob("*.replay"))
+    except (DataMissingError, OSError):
+        return []
+    order = {Path(name).stem: i for i, name in enumerate(CAMPAIGN)}
+    return sorted(files, key=lambda path: (order.get(path.stem, len(order)), path.name))
+
+
+def load_demo(path: Path) -> Replay | None:
+    """The replay at `path` if it can still play out as recorded; else None, with one
+    line on stderr (a damaged file or a level edited since would show a wrong run)."""
+    try:
+        replay = Replay.load(path)
+    except ReplayError as exc:
+        print(f"gunner: demo skipped: {exc}", file=sys.stderr)
+        return None
+    if replay.level_changed():
+        print(
+            f"gunner: demo skipped: {path}: its level changed since it was recorded",
+            file=sys.stderr,
+        )
+        return None
+    return replay
+
+
+class DemoScene(Scene):
+    """Plays one recorded run with its own inputs; any key returns to the title."""
+
+    def __init__(self, replay: Replay) -> None:
+        # Raises LevelError (one line) if the map is unusable; `next_demo` skips it then.
+        self.stage = Stage(load_level(replay.level_path), seed=replay.seed)
+        self.inputs: ReplayInput = replay.source()
+        self.hold = END_HOLD
+        self.blink = 0
+
+    @property
+    def over(self) -> bool:
+        return self.stage.outcome is not None or self.inputs.finished
+
+    def enter(self, app: App) -> None:
+        music = self.stage.level.properties.get("music") or self.stage.level.path.stem
+        app.audio.play_music(str(music))
+
+    def handle_event(self, app: App, event: pygame.event.Event) -> None:
+        if event.type in WAKE_EVENTS:
+            app.pop()
+
+    def reads_input(self) -> bool:
+        return False  # the recording plays; the hands only end it (handle_event)
+
+    def step(self, app: App, held: object) -> None:
+        self.blink += 1
+        if self.over:
+            self.hold -= 1
+            if self.hold <= 0:
+                app.pop()
+            return
+        self.stage.step(self.inputs.next())
+        for sound in self.stage.events:
+            app.audio.play(sound)
+        self.stage.events.clear()
+
+    def draw(self, app: App, surface: pygame.Surface) -> None:
+        draw_stage(surface, self.stage, app.art)
+        draw_hud(surface, self.stage, messages=not self.over)
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, 16), pygame.SRCALPHA)
+        shade.fill((0, 0, 12, 150))
+        surface.blit(shade, (0, h - 16))
+        if (self.blink // 30) % 2 == 0:
+            text.draw(
+                surface, "DEMO - PRESS ANY KEY", (w // 2, h - 3), 14, text.YELLOW, "midbottom"
+            )
+
+
+def next_demo(files: list[Path], start: int) -> tuple[DemoScene | None, int]:
+    """The first playable demo from index `start` on (wrapping round), and the index
+    to start from next time; (None, start) if none of them can play."""
+    for offset in range(len(files)):
+        index = (start + offset) % len(files)
+        replay = load_demo(files[index])
+        if replay is None:
+            continue
+        try:
+            scene = DemoScene(replay)
+        except LevelError as exc:
+            print(f"gunner: demo skipped: {files[index]}: {exc}", file=sys.stderr)
+            continue
+        return scene, (index + 1) % len(files)
+    return None, start
