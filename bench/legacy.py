@@ -39,6 +39,11 @@ class LegacyTree(Quadtree):
     def entity(self) -> Quadtree:
         return self
 
+    def add(self, item: Any) -> None:
+        super().add(item)
+        if not isinstance(item, Bullet):
+            item.filed_in = self  # the stage's step removes an entity through it
+
     def remove(self, item: Any) -> None:
         # 0.1.0's: out of its row at once (today's tree lifts it until the next remove).
         keys, items, key = self._where.pop(item)
@@ -47,6 +52,8 @@ class LegacyTree(Quadtree):
             i += 1
         del keys[i]
         del items[i]
+
+    solid_span = (-math.inf, math.inf)
 
     def near_solids(self, rect: Any) -> bool:
         return True  # 0.1.0 asked the tree on every move

@@ -28,6 +28,7 @@ entered the stage), so the simulation is identical whichever design is live.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator
 from operator import attrgetter
 from typing import Any, Protocol
@@ -512,6 +513,9 @@ class StageTree:
         self.design = design
         # Covers every hitbox filed in the solid class since it was last empty.
         self._solid_area: pygame.FRect | None = None
+        # Its left and right edges, one pixel wider, as plain floats: `Stage.move`'s
+        # first, cheapest test (a move wholly left or right of it is far from solids).
+        self.solid_span = (math.inf, -math.inf)
         self.entity = make(self.bounds, self.typical_size)
         self.enemy = make(self.bounds, self.typical_size)
         self.solid = make(self.bounds, (16.0, 48.0))  # a door; drums fit too
@@ -533,6 +537,7 @@ class StageTree:
                 self._solid_area = pygame.FRect(item.hitbox)
             else:
                 self._solid_area.union_ip(item.hitbox)
+            self.solid_span = (self._solid_area.left - 1.0, self._solid_area.right + 1.0)
         else:
             home = self.enemy if item.team == "enemy" else self.entity
         home.add(item)
@@ -545,6 +550,7 @@ class StageTree:
         area = self._solid_area
         if area is None or not len(self.solid):
             self._solid_area = None
+            self.solid_span = (math.inf, -math.inf)
             return False
         return area.colliderect(rect)
 

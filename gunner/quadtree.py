@@ -271,6 +271,16 @@ class Quadtree(Filed):
                     keys[i] = key
                     self._where[item] = (keys, items, key)
                     return
+                # Past one neighbour (walkers crossing in a crowd): swap with it, the very
+                # place a fresh insertion would give it.
+                j = i - 1 if i and key < keys[i - 1] else i + 1
+                if (j < i and (j == 0 or keys[j - 1] <= key)) or (
+                    j > i and (j + 1 == len(keys) or key < keys[j + 1])
+                ):
+                    keys[i], items[i] = keys[j], items[j]
+                    keys[j], items[j] = key, item
+                    self._where[item] = (keys, items, key)
+                    return
                 del keys[i]
                 del items[i]
             else:

@@ -14,6 +14,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, fields, is_dataclass
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -45,6 +46,7 @@ MESSAGE_TIME = 2.0
 # Hit-stop: steps the simulation freezes for when an enemy dies or the player is hurt.
 HITSTOP_KILL = 3
 HITSTOP_HURT = 5
+_TEAM = attrgetter("team")
 # Largest entity the tree should expect (a tall soldier); sizes its cells.
 TYPICAL_ENTITY = (24, 48)
 
@@ -245,7 +247,7 @@ class Stage:
             elif name == "kill_all":
                 total = self.totals["kill_all"]
                 # Counted as gone, not as kills: a soldier who walks into a pit is gone too.
-                done = total - sum(1 for e in self.entities if e.team == "enemy")
+                done = total - list(map(_TEAM, self.entities)).count("enemy")
                 status.append((name, done >= total, f"DEFEAT ENEMIES {done}/{total}"))
             elif name == "waves":
                 group = self.spawners
@@ -281,23 +283,34 @@ class Stage:
         """
         box = entity.hitbox
         tiles = self.tilemap
-        solids = []
-        solid_class = self.tree.solid
+        tree = self.tree
+        solid_class = tree.solid
         # The hottest query of a crowd: made inline, not through `query`, and only near
-        # where solids are (most of a crowd is nowhere near a door or a drum).
-        if len(solid_class) and self.tree.near_solids(sweep := box.union(box.move(dx, dy))):
-            before = solid_class.checks
-            found = solid_class.query(sweep, entity)
-            self.counters.entity_entity += solid_class.checks - before
-            # A solid the box already overlaps (a drum that fell on it) does not block:
-            # pushing out of it could land the box inside a wall, so it walks free.
-            solids = [
-                other
-                for other in found
-                if other.solid and other.alive and not box.colliderect(other.hitbox)
-            ]
-            if len(solids) > 1:
-                solids.sort(key=_SERIAL)  # the same push-out order under every design
+        # where solids are (most of a crowd is nowhere near a door or a drum). Far from
+        # them, the move is the tiles' alone. The solids' span in x, in plain floats, is
+        # the cheapest test, and most moves end there.
+        left, right = tree.solid_span
+        if not (
+            box.right + (dx if dx > 0.0 else 0.0) > left
+            and box.left + (dx if dx < 0.0 else 0.0) < right
+            and len(solid_class)
+            and tree.near_solids(sweep := box.union(box.move(dx, dy)))
+        ):
+            wall = tiles.move_x(box, dx) if dx else 0
+            vertical = tiles.move_y(box, dy, drop_through) if dy else 0
+            return MoveResult(vertical > 0, vertical < 0, wall)
+        before = solid_class.checks
+        found = solid_class.query(sweep, entity)
+        self.counters.entity_entity += solid_class.checks - before
+        # A solid the box already overlaps (a drum that fell on it) does not block:
+        # pushing out of it could land the box inside a wall, so it walks free.
+        solids = [
+            other
+            for other in found
+            if other.solid and other.alive and not box.colliderect(other.hitbox)
+        ]
+        if len(solids) > 1:
+            solids.sort(key=_SERIAL)  # the same push-out order under every design
         feet = box.bottom  # before the move: a one-way plank holds only what was above it
         wall = tiles.move_x(box, dx)
         for other in solids:
@@ -434,13 +447,15 @@ class Stage:
         self.tilemap.checks = 0
 
         tree = self.tree
-        remove, add = tree.remove, tree.add
+        add = tree.add
         survivors: list[Entity] = []
         keep = survivors.append
         # Entities spawned during the step land in the fresh list and tick next step.
         current, self.entities = self.entities, []
         for entity in current:
-            remove(entity)
+            # `tree.remove`, inlined in the hottest loop of a crowd.
+            entity.filed_in.remove(entity)
+            entity.filed_in = None
             if entity.alive:  # a blast earlier in this loop may have killed it
                 entity.tick(self)
             if not entity.alive:

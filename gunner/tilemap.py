@@ -18,7 +18,7 @@ from gunner.config import TILE
 from gunner.level import EMPTY, ONEWAY, SOLID
 
 
-@dataclass
+@dataclass(slots=True)
 class MoveResult:
     """What a move ran into."""
 
@@ -28,6 +28,7 @@ class MoveResult:
 
 
 _floor = math.floor
+_ceil = math.ceil
 # At most this many bullet paths are walked one by one instead of vectorized.
 FEW_SEGMENTS = 12
 
@@ -112,21 +113,26 @@ class TileMap:
         """Move the box along X, stopping flush against a solid tile. Returns -1/+1 on a hit."""
         if dx == 0:
             return 0
-        r0 = math.floor(box.top / TILE)
-        r1 = math.ceil(box.bottom / TILE) - 1
+        # Most steps of a walker enter no new column: then there is nothing to sample.
         if dx > 0:
             old, new = box.right, box.right + dx
-            for col in range(math.ceil(old / TILE), math.ceil(new / TILE)):
-                if self._column_blocked(col, r0, r1):
-                    box.right = col * TILE
-                    return 1
+            first, end = _ceil(old / TILE), _ceil(new / TILE)
+            if first < end:
+                r0, r1 = _floor(box.top / TILE), _ceil(box.bottom / TILE) - 1
+                for col in range(first, end):
+                    if self._column_blocked(col, r0, r1):
+                        box.right = col * TILE
+                        return 1
             box.right = new
         else:
             old, new = box.left, box.left + dx
-            for col in range(math.floor(old / TILE) - 1, math.floor(new / TILE) - 1, -1):
-                if self._column_blocked(col, r0, r1):
-                    box.left = (col + 1) * TILE
-                    return -1
+            first, end = _floor(old / TILE) - 1, _floor(new / TILE) - 1
+            if first > end:
+                r0, r1 = _floor(box.top / TILE), _ceil(box.bottom / TILE) - 1
+                for col in range(first, end, -1):
+                    if self._column_blocked(col, r0, r1):
+                        box.left = (col + 1) * TILE
+                        return -1
             box.left = new
         return 0
 
@@ -167,17 +173,19 @@ class TileMap:
     def standing_on(self, box: pygame.FRect) -> int:
         """What is directly under the box's feet: EMPTY, SOLID or ONEWAY (solid wins)."""
         bottom = box.bottom
-        if bottom != math.floor(bottom / TILE) * TILE:
+        if bottom % TILE:
             return EMPTY  # feet are not on a tile boundary: in the air
+        c0, c1 = _floor(box.left / TILE), _ceil(box.right / TILE)
+        if c1 <= c0:
+            return EMPTY
+        if c0 < 0 or c1 > self.cols:
+            return SOLID  # beyond the left and right edges counts as solid
         row = int(bottom // TILE)
-        best = EMPTY
-        for col in range(math.floor(box.left / TILE), math.ceil(box.right / TILE)):
-            value = self.cell(col, row)
-            if value == SOLID:
-                return SOLID
-            if value == ONEWAY:
-                best = ONEWAY
-        return best
+        if row < 0 or row >= self.rows:
+            return EMPTY
+        # Every walker asks this every step: one slice of the row, searched in C.
+        under = self._cells[row * self.cols + c0 : row * self.cols + c1]
+        return SOLID if SOLID in under else ONEWAY if ONEWAY in under else EMPTY
 
     def first_solid(
         self, x0: np.ndarray, y0: np.ndarray, dx: np.ndarray, dy: np.ndarray

@@ -49,10 +49,15 @@ class Timer:
     def tick(self, floor: int = 0) -> bool:
         """Count one step; True on the step it runs out. With a `floor` it holds at
         that many steps (and one below it is raised to it): a tell that restarts."""
-        if self.left <= 0 and floor <= 0:
+        left = self.left
+        if left <= 0 and floor <= 0:
             return False
-        self.left = max(self.left - 1, floor)
-        return self.left == 0
+        # Every enemy ticks a few timers every step: plain comparisons, no max() call.
+        left -= 1
+        if left < floor:
+            left = floor
+        self.left = left
+        return left == 0
 
     def __bool__(self) -> bool:
         return self.left > 0

@@ -82,6 +82,9 @@ class Entity:
     # The order it entered the stage (set by Stage.add_entity): broad-phase queries
     # list items in this order, so no design's internal order can change the play.
     serial = -1
+    # The broad-phase class holding it while it is in the stage's tree, else None
+    # (`StageTree.add` and `remove` keep it; not state).
+    filed_in: Any = None
 
     def __init__(self, hitbox: pygame.FRect) -> None:
         self.hitbox = hitbox

@@ -70,7 +70,9 @@ class Enemy(Entity):
         return build(*spawn.foot, spawn.props)
 
     def tick(self, stage: Stage) -> None:
-        self.flash.tick()
+        flash = self.flash
+        if flash.left > 0:  # most are not flashing: no call to count nothing down
+            flash.tick()
 
     def fall(self, stage: Stage) -> MoveResult:
         """Walk at `vx` under gravity (`body.walk`); walkers call this each step."""

@@ -24,6 +24,9 @@ FIRE_EVERY = 2.5  # seconds between shots, give or take FIRE_JITTER
 FIRE_JITTER = 0.6
 SIGHT = 200.0  # how far it notices the player
 LEVEL = 28.0  # the player counts as "level" when centres differ by less than this
+# Beyond this from its centre the player is out of SIGHT of every muzzle (each lies
+# within 19 px of the centre).
+FAR = SIGHT + 32.0
 # Above it: aimed diagonally between these angles over the horizontal (degrees), straight
 # up from UP_FROM (or when the player is within UP_CONE px either side).
 DIAG_FROM, DIAG_TO, UP_FROM, UP_CONE = 28.0, 62.0, 72.0, 10.0
@@ -67,21 +70,25 @@ class Soldier(Enemy):
 
     def tick(self, stage: Stage) -> None:
         super().tick(stage)
-        if self.fire_timer is None:  # soldiers placed together should not fire in step
-            self.fire_timer = Timer.of(stage.rng.uniform(0.5, self.fire_every))
-        self.fire_timer.tick()
+        fire_timer = self.fire_timer
+        if fire_timer is None:  # soldiers placed together should not fire in step
+            fire_timer = self.fire_timer = Timer.of(stage.rng.uniform(0.5, self.fire_every))
+        fire_timer.tick()
 
-        if self.aim_time:
-            if self.aim_time.tick():
+        # A crowd runs this for every soldier every step: the timers are read by the
+        # steps they have left (`left > 0` is what a running timer's truth means).
+        aim_time, recover_time = self.aim_time, self.recover_time
+        if aim_time.left > 0:
+            if aim_time.tick():
                 self._fire(stage)
-        elif self.recover_time:
-            self.recover_time.tick()
-        elif not self.fire_timer and self._take_aim(stage):
-            self.aim_time.start(AIM_TIME)
+        elif recover_time.left > 0:
+            recover_time.tick()
+        elif fire_timer.left <= 0 and self._take_aim(stage):
+            aim_time.start(AIM_TIME)
         elif self.on_ground and self._ledge_ahead(stage) and not self._drop_to_chase(stage):
             self.facing = -self.facing
 
-        walking = not self.aim_time and not self.recover_time
+        walking = aim_time.left <= 0 and recover_time.left <= 0
         self.vx = self.facing * self.speed if walking else 0.0
         if walking:
             self.walk_time += DT
@@ -128,6 +135,10 @@ class Soldier(Enemy):
             return False
         dx = player.hitbox.centerx - self.hitbox.centerx
         dy = self.hitbox.centery - player.hitbox.centery  # > 0: the player is above
+        if dx * dx + dy * dy > FAR * FAR and not self.sees_player and self.los_clock == 0:
+            # Out of sight from every muzzle, and `watch` already says so: whichever
+            # pose, the answer is no and nothing changes (most of a crowd, every step).
+            return False
         if abs(dy) <= LEVEL:
             if dx * self.facing <= 0:
                 return False
