@@ -7,7 +7,7 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 # (the data folders are mapped into the package); keep `make run` quiet.
 PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet
 
-.PHONY: run test bench lint format assets levels soak replays bundle fuzz mutants clean
+.PHONY: run test bench lint format assets levels soak replays demos bundle fuzz mutants clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,13 +39,28 @@ soak: $(VENV)/.dev
 	$(HEADLESS) $(BIN)/python -m bench.soak --frames 100000 --seed 1 $(ARGS)
 
 # Re-record the regression replay of every shipped level (after a deliberate change
-# to the simulation: the replay tests then expect the new state hashes).
+# to the simulation: the replay tests then expect the new state hashes), and store the
+# new hashes of the finishing runs (tests/replays/complete) that still finish; one that
+# no longer finishes is named, and needs `make demos`.
 replays: $(VENV)/.dev
 	mkdir -p tests/replays
 	for level in levels/*.tmx; do \
 		$(HEADLESS) $(BIN)/python -m gunner --headless --level $$level --random-input \
 			--seed 7 --frames 3000 --record tests/replays/$$(basename $$level .tmx).replay \
 			>/dev/null || exit 1; \
+	done
+	if [ -d tests/replays/complete ]; then \
+		$(HEADLESS) $(BIN)/python -m gunner.replay --update tests/replays/complete \
+		|| { echo "a finishing run no longer finishes its level: run 'make demos'"; exit 1; }; \
+	fi
+
+# Find a run that finishes each campaign level with the search bot (tools/bot.py) and
+# store it in tests/replays/complete (the attract mode's demos). Minutes of CPU per level.
+demos: $(VENV)/.dev
+	mkdir -p tests/replays/complete
+	for n in 1 2 3 4; do \
+		nice -n 10 $(HEADLESS) $(BIN)/python tools/bot.py levels/level$$n.tmx \
+			-o tests/replays/complete/level$$n.replay $(ARGS) || exit 1; \
 	done
 
 lint: $(VENV)/.dev

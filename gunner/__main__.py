@@ -322,7 +322,11 @@ def run_headless(args: argparse.Namespace) -> int:
             return 1
     print(json.dumps(stats))
     # A replay watched to its end must end where the recording did.
-    report = replay.not_reproduced(args.replay, stats["state_hash"]) if args.replay else None
+    report = (
+        replay.not_reproduced(args.replay, stats["state_hash"], stats["outcome"])
+        if args.replay
+        else None
+    )
     if report and frames == len(replay.masks):
         print(f"gunner: {report}", file=sys.stderr)
         return EXIT_NOT_REPRODUCED

@@ -5,11 +5,14 @@ nothing else), so a replay file stores just those, run-length encoded:
 
     {"format": 1, "game": "gunner", "version": "0.1.0", "level": "levels/level1.tmx",
      "level_sha256": "...", "seed": 7, "steps": 3000, "inputs": [[mask, count], ...],
-     "state_hash": "..."}
+     "state_hash": "...", "outcome": "complete"}
 
 `state_hash` is `Stage.state_hash()` after the last step when it was recorded;
-replaying must reproduce it. `level_sha256` is the hash of the level's map and
-tileset files when recording began, so a replay that no longer reproduces can say
+replaying must reproduce it. `outcome` is how the run had ended by then
+("complete" or "dead"; left out while undecided); a replay whose outcome is not
+reproduced fails like one whose hash is not (replays from before it was added load
+without it). `level_sha256` is the hash of the level's map and tileset files when
+recording began, so a replay that no longer reproduces can say
 whether its level changed (replays from before it was added load without it).
 Level paths inside the project are stored relative to it, so replays work from
 any checkout.
@@ -34,6 +37,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import EllipsisType
 from typing import Any
 
 from gunner import __version__
@@ -57,6 +61,8 @@ _SOURCE_ATTRIBUTE = re.compile(rb"""\ssource\s*=\s*["']([^"'<>]{1,4096})["']""")
 # `python -m gunner --replay`'s exit status when the run ended on another state
 # hash than the recording (1 stays "could not run it at all").
 EXIT_NOT_REPRODUCED = 3
+# What a replay may say its run ended as (`Stage.outcome`).
+OUTCOMES = ("complete", "dead")
 
 
 class ReplayError(Exception):
@@ -168,6 +174,9 @@ class Replay:
     state_hash: str | None = None
     version: str = field(default_factory=game_version)
     level_sha256: str | None = None  # None: recorded before replays stored it
+    # How the recorded run had ended ("complete", "dead"; None: undecided). Optional in
+    # the file: replays from before it was stored load without it and check only the hash.
+    outcome: str | None = None
 
     @property
     def level_path(self) -> Path:
@@ -184,6 +193,7 @@ class Replay:
             "steps": len(self.masks),
             "inputs": encode_runs(self.masks),
             "state_hash": self.state_hash,
+            **({"outcome": self.outcome} if self.outcome is not None else {}),
         }
 
     def save(self, path: Path) -> None:
@@ -223,6 +233,9 @@ class Replay:
             level_digest = data.get("level_sha256")
             if level_digest is not None and not isinstance(level_digest, str):
                 raise ValueError
+            outcome = data.get("outcome")
+            if outcome is not None and outcome not in OUTCOMES:
+                raise ValueError
             if sum(c for _, c in runs) > MAX_STEPS:
                 raise ReplayError(path, f"longer than {MAX_STEPS} steps (damaged?)")
             masks = decode_runs(runs)
@@ -235,6 +248,7 @@ class Replay:
                 state_hash=data.get("state_hash"),
                 version=str(data.get("version", "?"))[:40],
                 level_sha256=level_digest,
+                outcome=outcome,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ReplayError(path, "damaged replay (bad level, seed or inputs)") from exc
@@ -274,10 +288,15 @@ class Replay:
             " the run may not play out the same"
         )
 
-    def not_reproduced(self, path: Path, digest: str) -> str | None:
-        """The one-line report for a full replay of `path` that ended on `digest`, if it
-        differs from the recorded hash: whether the level changed, or the game did."""
-        if self.state_hash is None or digest == self.state_hash:
+    def not_reproduced(
+        self, path: Path, digest: str, outcome: str | None | EllipsisType = ...
+    ) -> str | None:
+        """The one-line report for a full replay of `path` that ended on `digest` with
+        `outcome` (`...`: not known to the caller), if either differs from the recording:
+        whether the level changed, or the game did. A replay that stored no outcome
+        checks only the hash (the hash covers the outcome too; this names it)."""
+        same_outcome = self.outcome is None or outcome is ... or outcome == self.outcome
+        if (self.state_hash is None or digest == self.state_hash) and same_outcome:
             return None
         if self.level_changed():
             why = f"its level {shown(self.level)} changed since it was recorded"
@@ -285,6 +304,8 @@ class Replay:
             why = "the level or the game changed since it was recorded"
         else:
             why = f"the game changed since it was recorded (with {self.version})"
+        if not same_outcome:
+            why += f"; it ended {outcome or 'undecided'}, not {self.outcome}"
         return f"{path}: did not reproduce the recorded run: {why}"
 
     def source(self) -> ReplayInput:
@@ -343,6 +364,7 @@ class Recorder:
         if self.saved or self.replay is None:
             return
         self.replay.state_hash = self.stage.state_hash()
+        self.replay.outcome = self.stage.outcome
         self.replay.save(self.path)
         self.saved = True
 
@@ -385,9 +407,21 @@ def main(argv: list[str] | None = None) -> int:
             replay = Replay.load(path)
             if args.update:  # the level as it is now, before playing it
                 replay.level_sha256 = level_sha256(replay.level_path)
-            digest = play(replay).state_hash()
+            stage = play(replay)
+            digest, outcome = stage.state_hash(), stage.outcome
             if args.update:
+                if replay.outcome is not None and outcome != replay.outcome:
+                    # A finishing run that no longer finishes is not a new expectation:
+                    # it needs the bot again (`make demos`), not a new hash.
+                    print(
+                        f"gunner.replay: {path}: now ends {outcome or 'undecided'}, not"
+                        f" {replay.outcome}: not updated (re-find it with `make demos`)",
+                        file=sys.stderr,
+                    )
+                    failed += 1
+                    continue
                 replay.state_hash = digest
+                replay.outcome = outcome
                 replay.save(path)
         except (ReplayError, LevelError) as exc:
             print(f"gunner.replay: {exc}", file=sys.stderr)
@@ -399,10 +433,12 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if args.update:
             print(f"{path}: {digest} (stored)")
-        elif (report := replay.not_reproduced(path, digest)) is None:
+        elif (report := replay.not_reproduced(path, digest, outcome)) is None:
             print(f"{path}: ok")
         else:
-            print(f"{path}: MISMATCH {digest} != {replay.state_hash}")
+            print(
+                f"{path}: MISMATCH {digest} ({outcome}) != {replay.state_hash} ({replay.outcome})"
+            )
             print(f"gunner.replay: {report}", file=sys.stderr)
             failed += 1
     return 1 if failed else 0

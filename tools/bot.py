@@ -1,0 +1,504 @@
+"""Developer tool: a search bot that finishes a level through the real simulation.
+
+    nice -n 10 python tools/bot.py levels/level1.tmx -o tests/replays/complete/level1.replay
+    python tools/bot.py levels/level2.tmx --seed 7 --beam 8 --macro 8 -o /tmp/l2.replay
+
+A beam search over macro-actions: every node is a whole `Stage` (a `copy.deepcopy`
+snapshot, which replays deterministically), every action holds one button mask for
+`--macro` steps. Each round expands the beam's nodes by every action, scores the
+children and keeps the best `--beam` of them, at most one per place (so the beam does
+not collapse onto one trajectory). The score is lexicographic in effect:
+
+- finishing the level beats everything; losing a life costs far more than any progress;
+- then keycards held, the health left in what the objectives need destroyed (drums,
+  enemies), the boss's health, the player's health;
+- then the distance to the current goal, in tiles along the level builder's own model
+  of where the player can stand and jump (`tools/build_level.py`): the nearest thing an
+  objective still needs shot (a place it can be shot from), else a keycard not yet held
+  when what is needed lies behind a door, else the boss's arena or the exit.
+
+Bullets are dodged because a child that gets hit scores lower than its siblings that
+did not: the beam keeps several trajectories alive and drops the ones a pattern catches.
+The search is deterministic for a given level, seed and settings (no randomness, ties
+broken by action order). When a child completes the level, its masks are written as a
+`gunner.replay.Replay`, replayed from scratch to check that it reproduces (outcome
+"complete", the same state hash), and saved with its outcome.
+
+Developer tool, not part of the game or the tests: it takes minutes per level (run it
+under `nice -n 10`). `make demos` runs it for every campaign level.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import heapq
+import os
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import build_level as builder  # noqa: E402
+
+from gunner.bullets import TEAMS  # noqa: E402
+from gunner.config import TILE  # noqa: E402
+from gunner.entities.boss import TRIGGER, Boss  # noqa: E402
+from gunner.entities.player import LIVES, MAX_HEALTH  # noqa: E402
+from gunner.input import Buttons  # noqa: E402
+from gunner.level import EMPTY, SOLID, load_level  # noqa: E402
+from gunner.replay import Replay, level_ref, level_sha256, play  # noqa: E402
+from gunner.stage import Stage  # noqa: E402
+
+Cell = tuple[int, int]
+B = Buttons
+FIRE = B.FIRE
+# Every action fires: the pistol never runs out and a shot never hurts the player.
+ACTIONS: tuple[int, ...] = tuple(
+    int(m | FIRE)
+    for m in (
+        B.RIGHT,
+        B.RIGHT | B.JUMP,
+        B.LEFT,
+        B.LEFT | B.JUMP,
+        B.NONE,
+        B.JUMP,
+        B.UP,
+        B.RIGHT | B.UP,
+        B.DOWN,
+        B.LEFT | B.UP,
+    )
+)
+# When nothing hostile is near, moving is all there is to decide.
+QUIET_ACTIONS: tuple[int, ...] = ACTIONS[:6]
+FAR = 5000.0  # the distance of a place the model cannot place (a pit, a wall)
+ENEMY_TEAM = TEAMS.index("enemy")
+DANGER_RANGE = 320.0  # px: an enemy or enemy bullet this near makes a round "busy"
+
+# Score weights: each tier outweighs everything below it.
+W_COMPLETE = 1e12
+W_LIFE = 1e10
+W_KEY = 1e9
+W_TARGET_HP = 1e7
+W_TARGET = 3e7
+W_BOSS_HP = 2e4
+W_HEALTH = 2e5
+W_DIST = 100.0
+
+
+@dataclass
+class Node:
+    stage: Stage
+    masks: tuple[Any, int, int] | None  # (parent masks, mask, count): a linked list
+    score: float
+
+    def mask_list(self) -> list[int]:
+        out: list[int] = []
+        link = self.masks
+        while link is not None:
+            parent, mask, count = link
+            out.extend([mask] * count)
+            link = parent
+        out.reverse()
+        return out
+
+
+class Planner:
+    """Distance fields over the builder's standing positions, cached per goal set."""
+
+    def __init__(self, stage: Stage) -> None:
+        solid = stage.level.solid
+        self.rows, self.cols = solid.shape
+        self.grid = [[int(v) for v in row] for row in solid.tolist()]
+        self.doors = [
+            builder.Door(
+                int(e.hitbox.left // TILE), int(e.hitbox.top // TILE), e.color, builder.DOOR_HEIGHT
+            )
+            for e in stage.entities
+            if e.kind == "Door"
+        ]
+        self.door_colors = {d.color for d in self.doors}
+        self.keys = [
+            (int(e.hitbox.centerx // TILE), int((e.hitbox.bottom - 1) // TILE), e.color)
+            for e in stage.entities
+            if e.kind == "Keycard"
+        ]
+        self._reverse: dict[frozenset[str], dict[Cell, list[tuple[Cell, float]]]] = {}
+        self._fields: dict[Any, dict[Cell, float]] = {}
+        self._standing: dict[frozenset[str], set[Cell]] = {}
+
+    def grid_for(self, keys: frozenset[str]) -> list[list[int]]:
+        return builder._grid_for(self.grid, self.doors, keys)  # type: ignore[no-any-return]
+
+    def reverse_edges(self, keys: frozenset[str]) -> dict[Cell, list[tuple[Cell, float]]]:
+        """dst -> [(src, cost)] for every move of the builder's model (doors of colours
+        not in `keys` closed)."""
+        if keys in self._reverse:
+            return self._reverse[keys]
+        grid = self.grid_for(keys)
+        rev: dict[Cell, list[tuple[Cell, float]]] = {}
+        for r in range(self.rows - 1):
+            for c in range(self.cols):
+                if grid[r][c] == SOLID or grid[r + 1][c] == EMPTY:
+                    continue
+                if r > 0 and grid[r - 1][c] == SOLID:
+                    continue
+                for spot in set(builder._moves(grid, (c, r))):
+                    dc, dr = abs(spot[0] - c), spot[1] - r
+                    cost = dc + (0.0 if dc <= 1 and dr >= 0 else 1.0) + max(0, -dr) * 0.5
+                    rev.setdefault(spot, []).append(((c, r), cost))
+        self._reverse[keys] = rev
+        return rev
+
+    def cached(self, keys: frozenset[str], name: Any) -> dict[Cell, float] | None:
+        return self._fields.get((keys, name))
+
+    def field(self, keys: frozenset[str], name: Any, goals: Iterable[Cell]) -> dict[Cell, float]:
+        """Cost to reach any goal cell from every standing position (Dijkstra, reversed)."""
+        cache_key = (keys, name)
+        if cache_key in self._fields:
+            return self._fields[cache_key]
+        rev = self.reverse_edges(keys)
+        dist: dict[Cell, float] = {}
+        heap = [(0.0, g) for g in sorted(set(goals))]
+        heapq.heapify(heap)
+        while heap:
+            d, cell = heapq.heappop(heap)
+            if cell in dist:
+                continue
+            dist[cell] = d
+            for src, cost in rev.get(cell, ()):
+                if src not in dist:
+                    heapq.heappush(heap, (d + cost, src))
+        self._fields[cache_key] = dist
+        return dist
+
+    def standing(self, keys: frozenset[str]) -> set[Cell]:
+        if keys not in self._standing:
+            rev = self.reverse_edges(keys)
+            cells = set(rev)
+            for srcs in rev.values():
+                cells.update(s for s, _ in srcs)
+            self._standing[keys] = cells
+        return self._standing[keys]
+
+    def where(self, stage: Stage, field: dict[Cell, float]) -> float:
+        """The field's value where the player is. In the air: the best place it may land,
+        looking a few columns ahead the way it moves (and a few rows up while rising), so
+        a jump over a pit is worth what its far side is."""
+        player = stage.player
+        box = player.hitbox
+        row0 = int((box.bottom - 0.5) // TILE)
+        col0 = int(box.centerx // TILE)
+        if player.on_ground:
+            reach = [
+                (col0, 0.0),
+                (int((box.left + 1) // TILE), 0.0),
+                (int((box.right - 1) // TILE), 0.0),
+            ]
+            top = row0
+        else:
+            way = 1 if player.vx > 1 else -1 if player.vx < -1 else 0
+            ahead = [way * k for k in range(0, 5)] if way else [-2, -1, 0, 1, 2]
+            reach = [(col0 + dc, abs(dc) * 0.3) for dc in ahead]
+            top = row0 - (5 if player.vy < 0 else 0)
+        best = FAR
+        for col, extra in reach:
+            if not 0 <= col < self.cols:
+                continue
+            row = max(0, top)
+            while row < self.rows and self.grid[row][col] == SOLID:
+                row += 1  # (rising into a ledge: look from its top)
+            while row + 1 < self.rows and self.grid[row + 1][col] == EMPTY:
+                row += 1
+            if row + 1 >= self.rows:
+                continue  # over a pit
+            best = min(best, field.get((col, row), FAR) + extra + abs(row - row0) * 0.05)
+        return best
+
+    # -- goals -------------------------------------------------------------------------
+
+    def shoot_spots(self, keys: frozenset[str], box: Any) -> list[Cell]:
+        """Standing positions from which something in `box` can be shot, preferring
+        ones at least 4 tiles away (a drum's blast reaches 3)."""
+        grid = self.grid_for(keys)
+        col = int(box.centerx // TILE)
+        bottom = int((box.bottom - 1) // TILE)
+        height = max(1, -(-int(box.height) // TILE))
+        target = builder.Target(col, bottom, height, "target")
+        spots = [
+            (c, r)
+            for (c, r) in self.standing(keys)
+            if abs(c - col) <= builder.TARGET_RANGE
+            and abs(r - bottom) <= builder.TARGET_RANGE
+            and builder.can_shoot(grid, (c, r), target)
+        ]
+        far = [s for s in spots if max(abs(s[0] - col), abs(s[1] - bottom)) >= 4]
+        return far or spots
+
+
+def objective_targets(stage: Stage) -> list[Any]:
+    """Entities the objectives still need destroyed (bosses apart)."""
+    wanted = set(stage.objectives)
+    out = []
+    for e in stage.entities:
+        if not e.alive:
+            continue
+        drum = "destroy_drums" in wanted and e.kind == "OilDrum"
+        foe = "kill_all" in wanted and e.team == "enemy" and not getattr(e, "is_boss", False)
+        if drum or foe:
+            out.append(e)
+    return out
+
+
+class Bot:
+    def __init__(self, path: Path, seed: int, beam: int, macro: int, log: bool = True) -> None:
+        self.path = path
+        self.seed = seed
+        self.beam = beam
+        self.macro = self.busy_macro = macro
+        self.quiet_macro = macro + macro // 2  # nothing to dodge: decide less often
+        self.log = log
+        self.stage = Stage(load_level(path, images=False), seed=seed)
+        self.planner = Planner(self.stage)
+        self.boss = next((e for e in self.stage.entities if isinstance(e, Boss)), None)
+        self.expansions = 0
+
+    # -- scoring -----------------------------------------------------------------------
+
+    def goal_distance(self, stage: Stage, keys: frozenset[str], targets: list[Any]) -> float:
+        planner = self.planner
+        if targets:
+            cells = tuple(
+                sorted((int(t.hitbox.centerx // 64), int(t.hitbox.bottom // 64)) for t in targets)
+            )
+            field = planner.field(
+                keys,
+                ("targets", cells),
+                [s for t in targets for s in planner.shoot_spots(keys, t.hitbox)],
+            )
+        else:
+            waves_on = "waves" in stage.objectives and any(not s.finished for s in stage.spawners)
+            name = ("finish", waves_on, self.boss is not None and self.boss.alive)
+            field = planner.cached(keys, name) or planner.field(
+                keys, name, self.finish_cells(stage, keys)
+            )
+        d = planner.where(stage, field)
+        if d < FAR:
+            return d
+        # What is needed lies behind a door: the nearest keycard not yet held.
+        field = planner.cached(keys, ("keys",))
+        if field is not None:
+            return planner.where(stage, field)
+        wanted = [(c, r) for c, r, color in planner.keys if color not in keys]
+        spots = [
+            (c, r)
+            for (c, r) in planner.standing(keys)
+            for kc, kr in wanted
+            if c == kc and r - builder.BODY_HEIGHT < kr <= r
+        ]
+        field = planner.field(keys, ("keys",), spots)
+        return planner.where(stage, field)
+
+    def finish_cells(self, stage: Stage, keys: frozenset[str]) -> list[Cell]:
+        planner = self.planner
+        cells = planner.standing(keys)
+        boss = self.boss
+        if boss is not None and boss.alive and {"boss", "kill_all"} & set(stage.objectives):
+            arena = boss.arena(stage)
+            left = arena.left + TILE + TRIGGER + 8
+            return [
+                (c, r)
+                for c, r in cells
+                if c * TILE >= left and arena.top <= (r + 1) * TILE <= arena.bottom + TILE
+            ]
+        exits = [e.hitbox for e in stage.entities if e.kind == "Exit"]
+        if "waves" in stage.objectives and any(not s.finished for s in stage.spawners):
+            # Hold the place the level starts the player in (the keep) until the waves end.
+            return [(int(stage.checkpoint[0] // TILE), int((stage.checkpoint[1] - 1) // TILE))]
+        return [
+            (c, r)
+            for c, r in cells
+            for box in exits
+            if box.left <= c * TILE + 8 <= box.right and box.top < (r + 1) * TILE <= box.bottom + 8
+        ]
+
+    def score(self, stage: Stage) -> float:
+        player = stage.player
+        if stage.outcome == "complete":
+            return W_COMPLETE * 10 - stage.steps
+        if stage.outcome == "dead":
+            return -W_COMPLETE
+        keys = frozenset(player.keys)
+        s = -W_LIFE * (LIVES - player.lives)
+        s += W_KEY * len(keys & self.planner.door_colors)
+        targets = objective_targets(stage)
+        s -= W_TARGET * len(targets) + W_TARGET_HP * sum(max(0, t.health) for t in targets)
+        boss = self.boss
+        if boss is not None:
+            s -= W_BOSS_HP * (boss.health + (DEATH_BONUS if boss.alive else 0))
+            if boss.state == "dying":
+                s += W_BOSS_HP * boss.clock
+        if player.alive:
+            s -= W_HEALTH * (MAX_HEALTH - player.health)
+        if "waves" in stage.objectives:
+            s += W_TARGET * stage.kills
+        engaged = boss is not None and boss.alive and boss.state != "dormant"
+        if not engaged:
+            s -= W_DIST * self.goal_distance(stage, keys, targets)
+        return s
+
+    # -- search ------------------------------------------------------------------------
+
+    def busy(self, stage: Stage) -> bool:
+        """Is anything hostile near the player (then every action is tried)?"""
+        box = stage.player.hitbox
+        x, y = box.center
+        for e in stage.entities:
+            if e.team == "enemy" and e.alive:
+                ex, ey = e.hitbox.center
+                if abs(ex - x) < DANGER_RANGE and abs(ey - y) < DANGER_RANGE:
+                    return True
+        b = stage.bullets
+        n = b.n
+        if n and bool(
+            (
+                (b.team[:n] == ENEMY_TEAM)
+                & (abs(b.x[:n] - x) < DANGER_RANGE)
+                & (abs(b.y[:n] - y) < DANGER_RANGE)
+            ).any()
+        ):
+            return True
+        return any(
+            e.kind == "OilDrum" and e.alive and abs(e.hitbox.centerx - x) < 96
+            for e in stage.entities
+        )
+
+    def expand(self, node: Node, mask: int, last: bool) -> Node:
+        stage = node.stage if last else copy.deepcopy(node.stage, self._memo(node.stage))
+        held = Buttons(mask)
+        count = 0
+        while count < self.macro:
+            stage.step(held)
+            stage.events.clear()
+            count += 1
+            if stage.outcome is not None:
+                break
+        self.expansions += 1
+        return Node(stage, (node.masks, mask, count), self.score(stage))
+
+    def _memo(self, stage: Stage) -> dict[int, Any]:
+        # The level is never written by the simulation: share it between copies.
+        return {id(stage.level): stage.level, id(stage.player_meta): stage.player_meta}
+
+    @staticmethod
+    def place(node: Node) -> tuple[Any, ...]:
+        st = node.stage
+        p = st.player
+        return (
+            int(p.hitbox.centerx // 6),
+            int(p.hitbox.bottom // 8),
+            p.alive,
+            p.facing,
+            p.health,
+            p.lives,
+            round(node.score / W_TARGET_HP),
+        )
+
+    def run(self, max_seconds: float = 400.0) -> Node | None:
+        root = Node(self.stage, None, 0.0)
+        root.score = self.score(root.stage)
+        beam = [root]
+        rounds = 0
+        started = time.process_time()
+        limit = int(max_seconds * 60)
+        while beam and beam[0].stage.steps < limit:
+            children: list[Node] = []
+            busy = any(self.busy(node.stage) for node in beam)
+            actions = ACTIONS if busy else QUIET_ACTIONS
+            width = self.beam if busy else max(2, self.beam // 2)
+            self.macro = self.busy_macro if busy else self.quiet_macro
+            for node in beam[:width]:
+                for i, mask in enumerate(actions):
+                    # The last child may take the parent's stage itself: no copy needed.
+                    children.append(self.expand(node, mask, last=i == len(actions) - 1))
+            children.sort(key=lambda n: -n.score)
+            if children[0].stage.outcome == "complete":
+                return children[0]
+            kept: list[Node] = []
+            seen: set[tuple[Any, ...]] = set()
+            for child in children:
+                if child.stage.outcome == "dead":
+                    continue
+                key = self.place(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                kept.append(child)
+                if len(kept) >= self.beam:
+                    break
+            beam = kept
+            rounds += 1
+            if self.log and rounds % 25 == 0 and beam:
+                best = beam[0]
+                p = best.stage.player
+                boss = self.boss
+                print(
+                    f"  t={best.stage.steps / 60:6.1f}s x={p.hitbox.centerx:6.0f}"
+                    f" y={p.hitbox.bottom:5.0f} hp={p.health} lives={p.lives}"
+                    f" keys={sorted(p.keys)} targets={len(objective_targets(best.stage))}"
+                    f" boss={boss.health if boss else '-'}:{boss.state if boss else ''}"
+                    f" kills={best.stage.kills} cpu={time.process_time() - started:5.0f}s",
+                    flush=True,
+                )
+        return None
+
+
+DEATH_BONUS = 50  # a boss still alive (its death sequence playing) counts this much more
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("level", type=Path)
+    parser.add_argument("-o", "--out", type=Path, required=True, help="the replay to write")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--beam", type=int, default=8, help="nodes kept per round")
+    parser.add_argument("--macro", type=int, default=8, help="steps each action is held")
+    parser.add_argument("--max-seconds", type=float, default=400.0, help="of game time")
+    args = parser.parse_args(argv)
+    started = time.process_time()
+    bot = Bot(args.level, args.seed, args.beam, args.macro)
+    found = bot.run(args.max_seconds)
+    cpu = time.process_time() - started
+    if found is None:
+        print(f"{args.level}: not finished ({bot.expansions} expansions, {cpu:.0f} s CPU)")
+        return 1
+    masks = found.mask_list()
+    replay = Replay(level=level_ref(args.level), seed=args.seed, masks=masks)
+    replay.level_sha256 = level_sha256(args.level)
+    stage = play(replay)
+    if stage.outcome != "complete":
+        print(f"{args.level}: the found run did not replay to the end (outcome {stage.outcome})")
+        return 1
+    replay.state_hash = stage.state_hash()
+    replay.outcome = stage.outcome
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    replay.save(args.out)
+    print(
+        f"{args.out}: complete in {len(masks)} steps ({len(masks) / 60:.1f} s of game time),"
+        f" {bot.expansions} expansions, {cpu:.0f} s CPU"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
