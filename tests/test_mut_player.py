@@ -235,3 +235,260 @@ def test_ammo_counts_down_and_the_pistol_comes_back(tmp_path):
     # Two shots of five pellets, the cooldown apart.
     assert stage.bullets.fired == 2 * len(WEAPONS["spread"].spread)
     assert steps == round(WEAPONS["spread"].cooldown / DT) + 1
+
+
+# -- found by the mutation run on the rewritten player ---------------------------------
+
+
+def air_stage(tmp_path) -> Stage:
+    """The player placed ten tiles above the floor: it falls from its first step."""
+    rows = ["." * 40] * 4 + ["..P" + "." * 37] + ["." * 40] * 10 + ["#" * 40]
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    return Stage(load_level(write_map(tmp_path, rows), images=False))
+
+
+def test_a_fresh_player_stands_still_and_upright_until_its_first_step(tmp_path):
+    stage = air_stage(tmp_path)
+    p = stage.player
+    # The first frame is drawn before any step: upright, aiming ahead, not yet landed.
+    assert p.frame() == (0, 9) and not p.crouching and p.aim == 0
+    x, y = p.hitbox.x, p.hitbox.y
+    stage.step(B.RIGHT)
+    assert p.vx == pytest.approx(AIR_ACCEL * DT) and p.vy == pytest.approx(1500.0 * DT)
+    assert (p.hitbox.x - x, p.hitbox.y - y) == pytest.approx((p.vx * DT, p.vy * DT), abs=1e-4)
+
+
+def test_a_player_placed_in_the_air_cannot_jump_before_landing(tmp_path):
+    stage = air_stage(tmp_path)
+    p = stage.player
+    stage.step(B.NONE)
+    stage.step(B.JUMP)  # a press in mid-air, far above the floor: nothing to jump from
+    assert p.vy > 0 and "jump" not in stage.events
+
+
+def test_the_run_cycle_plays_forward_a_frame_every_five_steps(tmp_path):
+    stage = settled(tmp_path)
+    p = stage.player
+    run(stage, B.RIGHT, 5)  # up to speed
+    cols = []
+    for _ in range(60):
+        stage.step(B.RIGHT)
+        cols.append(p.frame()[1])
+    changes = [(a, b) for a, b in zip(cols, cols[1:], strict=False) if a != b]
+    assert set(cols) == set(range(2, 8)) and len(changes) >= 10
+    assert all(b == 2 + (a - 2 + 1) % 6 for a, b in changes)  # 2, 3 ... 7, 2 ...
+
+
+def test_control_comes_back_when_the_knockback_ends(tmp_path):
+    stage = settled(tmp_path)
+    p = stage.player
+    hurt(stage, p.hitbox.centerx + 30)
+    run(stage, B.NONE, HITSTOP_HURT + round(HURT_TIME / DT))
+    vx = p.vx
+    stage.step(B.RIGHT | B.FIRE)
+    assert stage.bullets.fired == 1 and p.vx > vx and p.facing == 1
+
+
+def low_ceiling(tmp_path) -> Stage:
+    rows = list(FIELD)
+    rows[12] = "#" * 60  # 4 px of head room above the player
+    return settled(tmp_path, rows)
+
+
+def test_one_press_under_a_low_ceiling_is_one_jump(tmp_path):
+    stage = low_ceiling(tmp_path)
+    stage.events.clear()
+    stage.step(B.JUMP)
+    run(stage, B.NONE, 30)
+    assert stage.events.count("jump") == 1 and stage.player.on_ground
+
+
+def test_a_second_press_in_mid_air_does_not_jump_again(tmp_path):
+    stage = settled(tmp_path)
+    p = stage.player
+    stage.step(B.JUMP)
+    stage.step(B.NONE)
+    stage.step(B.JUMP)
+    assert stage.events.count("jump") == 1
+    assert p.vy == pytest.approx(-380.0 + 1500.0 * 0.4 * DT + 2 * 1500.0 * DT)
+
+
+def test_a_jump_from_a_crouch_stands_up_at_once(tmp_path):
+    stage = settled(tmp_path)
+    p = stage.player
+    run(stage, B.DOWN, 2)
+    assert p.crouching
+    stage.step(B.DOWN | B.JUMP)
+    assert p.vy < 0 and not p.crouching and p.hitbox.height == HEIGHT
+
+
+def test_jump_on_a_one_way_platform_jumps_and_only_down_jump_drops(tmp_path):
+    rows = ["." * 10] * 3 + ["..P......."] + ["=" * 10] + ["." * 10] * 4 + ["#" * 10]
+    stage = settled(tmp_path, rows)
+    p = stage.player
+    stage.step(B.JUMP)
+    assert p.vy < 0 and "jump" in stage.events and not p.drop_timer
+
+
+def test_letting_go_of_jump_ends_the_high_jump_for_good(tmp_path):
+    tap = peak(settled(tmp_path / "a"), 1)
+    stage = settled(tmp_path / "b")
+    p = stage.player
+    floor = top = p.hitbox.bottom
+    for i in range(100):
+        stage.step(B.NONE if i in (1, 2) else B.JUMP)  # tap, let go, hold again
+        top = min(top, p.hitbox.bottom)
+    assert floor - top == pytest.approx(tap)
+
+
+def test_running_into_a_wall_stops_dead_and_turning_back_is_immediate(tmp_path):
+    rows = [row[:25] + "#" + row[26:] for row in FIELD]
+    stage = settled(tmp_path, rows)
+    p = stage.player
+    run(stage, B.RIGHT, 60)
+    assert p.hitbox.right == 25 * TILE and p.vx == 0.0
+    stage.step(B.LEFT)
+    assert p.vx == pytest.approx(-GROUND_ACCEL * DT)
+
+
+@pytest.mark.parametrize(("drop", "thump"), [(14, False), (16, True)])
+def test_a_landing_thumps_only_faster_than_200_px_per_second(tmp_path, drop, thump):
+    # 14 px take 8 steps, landing at exactly 200 px/s; 16 px take 9 (225 px/s).
+    stage = settled(tmp_path)
+    p = stage.player
+    stage.tree.remove(p)
+    p.hitbox.y -= drop
+    p.on_ground = False
+    stage.tree.add(p)
+    stage.events.clear()
+    stage.effects.clear()
+    for _ in range(20):
+        stage.step(B.NONE)
+        if p.on_ground:
+            break
+    assert p.on_ground and ("land" in stage.events) is thump
+    assert any(e.name == "dust" for e in stage.effects) is thump
+
+
+@pytest.mark.parametrize(
+    ("held", "facing", "angle"), [(B.UP, 1, 90.0), (B.NONE, 1, 0.0), (B.LEFT | B.UP, -1, 135.0)]
+)
+def test_the_muzzle_flash_points_along_the_shot(tmp_path, held, facing, angle):
+    stage = settled(tmp_path)
+    p = stage.player
+    stage.step(held)
+    stage.effects.clear()
+    stage.step(held | B.FIRE)
+    (flash,) = [e for e in stage.effects if e.name == "muzzle_flash"]
+    assert flash.angle == pytest.approx(angle) and p.facing == facing
+    assert (flash.x, flash.y) == pytest.approx(p.muzzle(stage))
+
+
+def test_firing_shows_the_firing_pose_for_a_moment(tmp_path):
+    stage = settled(tmp_path)
+    p = stage.player
+    stage.step(B.FIRE)
+    assert p.frame()[0] == 5  # the forward aim's firing row
+    run(stage, B.NONE, round(0.12 / DT))
+    assert p.frame()[0] == 0
+
+
+def test_walking_into_an_enemy_hurts_and_knocks_back(tmp_path):
+    stage = settled(tmp_path)
+    p = stage.player
+    # A turret standing in the way, bolted to the floor just ahead.
+    from gunner.entities.turret import Turret
+
+    turret = Turret(p.hitbox.right + 12, p.hitbox.bottom)
+    turret.cooldown.start(60.0)  # holds its fire: only the touch hurts
+    stage.add_entity(turret)
+    for _ in range(30):
+        stage.step(B.RIGHT)
+        if p.health < MAX_HEALTH:
+            break
+    assert p.health == MAX_HEALTH - turret.contact_damage and p.vx == -KNOCKBACK_X
+
+
+@pytest.mark.parametrize("side", [1, -1])
+def test_a_bullet_knocks_the_player_away_from_where_it_came(tmp_path, side):
+    stage = settled(tmp_path)
+    p = stage.player
+    stage.bullets.spawn(p.hitbox.centerx - side * 20, p.hitbox.centery, side * 600, 0, "enemy")
+    for _ in range(3):
+        stage.step(B.NONE)
+        if p.health < MAX_HEALTH:
+            break
+    assert p.health == MAX_HEALTH - 1 and p.vx == side * KNOCKBACK_X
+
+
+def test_a_hit_shakes_the_screen_and_nothing_is_no_hit(tmp_path):
+    stage = settled(tmp_path)
+    p = stage.player
+    p.damage(0, stage)
+    assert "hurt" not in stage.events and stage.trauma == 0.0 and not p.shield
+    assert p.vx == 0.0 and p.on_ground
+    p.health = 2
+    p.damage(1, stage)
+    assert p.alive and p.health == 1 and stage.trauma == pytest.approx(0.3)
+
+
+def test_a_fall_into_a_pit_leaves_no_health(tmp_path):
+    stage = settled(tmp_path)
+    p = stage.player
+    p.die(stage)
+    assert p.health == 0 and not p.alive
+
+
+def test_a_respawn_gives_control_back_at_once(tmp_path):
+    stage = settled(tmp_path)
+    p = stage.player
+    hurt(stage, p.hitbox.centerx + 30)
+    p.die(stage)  # knocked back into a pit, say
+    run(stage, B.NONE, HITSTOP_HURT + round(1.5 / DT))
+    assert p.alive
+    stage.step(B.RIGHT)
+    assert p.vx > 0
+
+
+def ledge_stage(tmp_path, gaps: list[int]) -> Stage:
+    floor = "".join("." if c in gaps else "#" for c in range(40))
+    rows = ["." * 40] * 14 + ["..P" + "." * 37, floor]
+    return settled(tmp_path, rows)
+
+
+@pytest.mark.parametrize(
+    ("gaps", "side", "edge", "hop"),
+    [
+        # Hit from the right, the left side 205 px in: a knockback carries 46 px.
+        ([9], -1, 205, True),  # a gap 46 px out (col 9 ends at 160 > 159)
+        ([8, 30], -1, 205, False),  # 61 px out; and a gap on the far side never counts
+        # Hit from the left, the right side at 280 px.
+        ([20], 1, 280, True),  # the gap starts 40 px out, the far reach at 326
+        ([21], 1, 280, False),  # the next column starts at 336, beyond reach
+    ],
+)
+def test_knockback_reach_in_columns(tmp_path, gaps, side, edge, hop):
+    stage = ledge_stage(tmp_path, gaps)
+    p = stage.player
+    stage.tree.remove(p)
+    if side < 0:
+        p.hitbox.left = edge
+    else:
+        p.hitbox.right = edge
+    stage.tree.add(p)
+    p.damage(1, stage, from_x=p.hitbox.centerx - side * 20)
+    assert p.vx == (0.0 if hop else side * KNOCKBACK_X)
+    assert p.vy == -KNOCKBACK_Y
+
+
+def test_holding_jump_through_a_respawn_does_not_float(tmp_path):
+    stage = settled(tmp_path)
+    p = stage.player
+    x, y = stage.checkpoint
+    stage.checkpoint = (x, y - 5 * TILE)  # a checkpoint in mid-air, to watch the fall
+    stage.step(B.JUMP)
+    p.die(stage)  # killed a step into a held jump
+    run(stage, B.JUMP, round(1.5 / DT))
+    assert p.alive and p.vy == 0.0
+    stage.step(B.JUMP)
+    assert p.vy == pytest.approx(1500.0 * DT)  # full gravity: no jump is held

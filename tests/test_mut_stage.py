@@ -256,3 +256,65 @@ def test_a_map_without_a_second_player_keeps_the_first(tmp_path):
     assert stage.player.hitbox.centerx == 2 * TILE + 8
     assert sum(1 for e in stage.entities if e.kind == "Player") == 1
     assert stage.camera is not None
+
+
+# -- a level as it starts ------------------------------------------------------------------
+
+
+def test_a_level_starts_at_zero_and_its_first_step_moves_the_world(tmp_path):
+    rows = ["." * 40] * 5 + ["..P" + "." * 37] + ["." * 40] * 9 + ["#" * 40]
+    stage = make_stage(tmp_path, [obj("Soldier", 300, FLOOR)], rows=rows)
+    p = stage.player
+    assert (stage.steps, stage.time, stage.kills, stage.frozen) == (0, 0.0, 0, 0)
+    assert stage.outcome is None and not stage.exit_reached and stage.destroyed == {}
+    assert stage.checkpoint == p.hitbox.midbottom
+    # The camera starts on the player, not sliding in from the map's corner.
+    cam = stage.camera.rect
+    assert cam.left <= p.hitbox.centerx <= cam.right and cam.top <= p.hitbox.centery <= cam.bottom
+    y = p.hitbox.y
+    stage.step(Buttons.NONE)
+    assert p.hitbox.y > y and stage.steps == 1 and stage.time == pytest.approx(DT)
+    assert stage.outcome is None and not stage.exit_reached
+
+
+def test_unknown_map_classes_are_listed_and_the_rest_still_built(tmp_path):
+    objects = [
+        obj("Bogus", 100, FLOOR),
+        obj("Soldier", 300, FLOOR),
+        obj("Gizmo", 400, FLOOR),
+        obj("OilDrum", 500, FLOOR),
+    ]
+    stage = make_stage(tmp_path, objects, objective="destroy_drums,kill_all")
+    assert stage.unknown_classes == ["Bogus", "Gizmo"]
+    assert sorted(e.kind for e in stage.entities) == ["OilDrum", "Player", "Soldier"]
+    assert stage.totals == {"destroy_drums": 1, "kill_all": 1, "boss": 0}
+
+
+def test_a_second_player_spawn_is_skipped_and_later_things_still_built(tmp_path):
+    rows = list(FIELD)
+    rows[14] = "..P" + "." * 20 + "P" + "." * 16
+    stage = make_stage(tmp_path, [obj("Soldier", 30 * TILE, FLOOR)], rows=rows)
+    assert sorted(e.kind for e in stage.entities) == ["Player", "Soldier"]
+    serials = sorted(e.serial for e in stage.entities)
+    assert serials == [0, 1]  # numbered in the order they were built
+
+
+def test_the_boss_objective_is_done_once_the_boss_has_left_the_stage(tmp_path):
+    stage = make_stage(tmp_path, [obj("Warden", 35 * TILE, FLOOR)], objective="boss")
+    (boss,) = [e for e in stage.entities if getattr(e, "is_boss", False)]
+    assert stage.totals["boss"] == 1
+    run(stage, Buttons.NONE, 3)
+    assert stage.objective_status() == [("boss", False, "DEFEAT THE BOSS")]
+    assert stage.outcome is None
+    boss.alive = False  # its death sequence over
+    stage.step(Buttons.NONE)
+    assert stage.objective_status() == [("boss", True, "DEFEAT THE BOSS")]
+    assert stage.outcome == "complete"
+
+
+def test_a_boss_objective_without_a_boss_is_never_done(tmp_path):
+    stage = make_stage(tmp_path, [obj("Soldier", 30 * TILE, FLOOR)], objective="boss")
+    assert stage.totals["boss"] == 0
+    run(stage, Buttons.NONE, 3)
+    assert stage.objective_status() == [("boss", False, "DEFEAT THE BOSS")]
+    assert stage.outcome is None

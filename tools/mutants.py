@@ -61,7 +61,19 @@ MODULES: dict[str, str] = {
 # tests written against its survivors), run in full for its mutants.
 OWN_TESTS = {
     "bullets": ["bullets", "mut_bullets", "state_hash"],
-    "stage": ["stage", "mut_stage", "state_hash", "solid_moves", "gameplay"],
+    # Everything moves through the stage: the player's, items' and platforms' tests too.
+    "stage": [
+        "stage",
+        "mut_stage",
+        "state_hash",
+        "solid_moves",
+        "gameplay",
+        "player",
+        "mut_player",
+        "feel",
+        "items",
+        "platforms",
+    ],  # fmt: skip
     "player": ["player", "feel"],
     "enemy": ["enemies", "enemy_life", "mut_enemies"],
     "soldier": ["enemies", "enemy_life", "mut_enemies"],
@@ -89,8 +101,9 @@ EXCLUDED_NODES = [
     "tests/test_soak.py::test_short_soak_on_every_shipped_level",
     "tests/test_soak.py::test_soak_restarts_decided_runs_and_measures_memory",
 ]
-# Presentation, not simulation: rendering reads the stage and never changes it.
-SKIP_FUNCTIONS = {"draw", "draw_frame", "frame", "__repr__"}
+# Presentation, not simulation: rendering reads the stage and never changes it (a dying
+# enemy's `draw_death`, the turret's shared `_draw` included).
+SKIP_FUNCTIONS = {"draw", "draw_frame", "draw_death", "_draw", "frame", "__repr__"}
 PRAGMA = "pragma: no mutate"
 BUDGET = 2.0  # seconds of traced baseline time per mutant
 OWN_LIMIT = 8.0  # seconds of traced time: an own test slower than this is budgeted
