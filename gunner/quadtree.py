@@ -66,6 +66,9 @@ _PAD = 0.0625
 _DEFAULT_SIZE = (32.0, 32.0)
 _HITBOX = attrgetter("hitbox")
 _chain = chain.from_iterable
+# `query_many` compares every query with each key of a row holding at most this many
+# items (numpy's per-call cost beats bisection of many queries into a few keys).
+FEW_KEYS = 8
 # Without a typical_size hint, the tree learns it from this many adds.
 LEARN_AFTER = 64
 
@@ -429,59 +432,72 @@ class Quadtree(Filed):
         # float32 throughout, as pygame's FRect stores and compares: the pairs are then
         # exactly those `query(FRect(box))` finds, so every design agrees bit for bit.
         boxes = np.asarray(boxes, dtype=np.float32).reshape(-1, 4)
-        qx, qy, qw, qh = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
         # Row and slice bounds in double precision, as `query` computes them.
-        dx, dy, dw, dh = (boxes[:, k].astype(np.float64) for k in range(4))
-        found_q: list[np.ndarray] = []
-        found_items: list[Any] = []
-        n = 0
+        dx, dy, dw, dh = boxes.astype(np.float64).T
+        # Candidates are (query, item) pairs: the items of the rows a query reaches whose
+        # keys lie in its [lo, hi]. Each is named by its item's place in `flat` (every
+        # level's rows with items, end to end, in order), so sorting pairs by (query,
+        # place) lists them as `query` would.
+        flat: list[Any] = []
+        pair_q: list[np.ndarray] = []
+        pair_k: list[np.ndarray] = []
         for rkeys, ritems, maxr, ich, rw, rh, by in self._active:
+            full = [r for r, keys in enumerate(rkeys) if keys]
+            if not full:
+                continue
+            base = len(flat)
             r0 = np.clip(np.floor((dy - rh - by) * ich), 0, maxr).astype(np.intp)
             r1 = np.clip(np.floor((dy + dh + rh - by) * ich), 0, maxr).astype(np.intp)
-            lo_all = dx - rw
-            hi_all = dx + dw + rw
-            for r in range(int(r0.min(initial=maxr)), int(r1.max(initial=-1)) + 1):
+            lo = dx - rw
+            hi = dx + dw + rw
+            at = base
+            for r in full:
                 keys = rkeys[r]
-                if not keys:
-                    continue
                 sel = np.flatnonzero((r0 <= r) & (r1 >= r))
-                if not len(sel):
-                    continue
-                karr = np.fromiter(keys, np.float64, len(keys))  # keys are Python floats
-                i = np.searchsorted(karr, lo_all[sel], "left")
-                j = np.searchsorted(karr, hi_all[sel], "right")
-                counts = j - i
-                total = int(counts.sum())
-                if not total:
-                    continue
-                n += total
-                # Expand each query's [i, j) slice into (query, position) pairs.
-                q = np.repeat(sel, counts)
-                starts = np.repeat(i - np.cumsum(counts) + counts, counts)
-                pos = np.arange(total) + starts
-                cand = list(map(ritems[r].__getitem__, pos.tolist()))
-                hb = np.fromiter(_chain(map(_HITBOX, cand)), np.float32, 4 * total).reshape(-1, 4)
-                # colliderect: strict overlap on both axes (touching edges do not count).
-                hit = (
-                    (hb[:, 0] < qx[q] + qw[q])
-                    & (qx[q] < hb[:, 0] + hb[:, 2])
-                    & (hb[:, 1] < qy[q] + qh[q])
-                    & (qy[q] < hb[:, 1] + hb[:, 3])
-                    & (hb[:, 2] > 0)
-                    & (hb[:, 3] > 0)
-                    & (qw[q] > 0)
-                    & (qh[q] > 0)
-                )
-                keep = np.flatnonzero(hit)
-                if len(keep):
-                    found_q.append(q[keep])
-                    found_items.extend(cand[k] for k in keep.tolist())
-        self.checks += n
-        if not found_q:
+                if len(sel):
+                    if len(keys) <= FEW_KEYS:
+                        # A few items in the row (what bullets meet): the queries whose
+                        # [lo, hi] holds each key, a few numpy calls per key.
+                        slo, shi = lo[sel], hi[sel]
+                        for p, key in enumerate(keys, at):
+                            found = sel[(slo <= key) & (shi >= key)]
+                            if len(found):
+                                pair_q.append(found)
+                                pair_k.append(np.full(len(found), p))
+                    else:
+                        # Many: each query's [i, j) slice of the row's keys by bisection.
+                        karr = np.fromiter(keys, np.float64, len(keys))  # Python floats
+                        i = np.searchsorted(karr, lo[sel], "left")
+                        counts = np.searchsorted(karr, hi[sel], "right") - i
+                        pair_q.append(np.repeat(sel, counts))
+                        starts = np.repeat(i - np.cumsum(counts) + counts + at, counts)
+                        pair_k.append(np.arange(int(counts.sum())) + starts)
+                at += len(keys)
+            for r in full:
+                flat += ritems[r]
+        q = np.concatenate(pair_q) if pair_q else np.empty(0, dtype=np.intp)
+        self.checks += len(q)
+        if not len(q):
             return np.empty(0, dtype=np.intp), []
-        index = np.concatenate(found_q)
-        order = np.argsort(index, kind="stable")
-        return index[order], [found_items[k] for k in order.tolist()]
+        k = np.concatenate(pair_k)
+        order = np.lexsort((k, q))
+        q, k = q[order], k[order]
+        cand = list(map(flat.__getitem__, k.tolist()))
+        hb = np.fromiter(_chain(map(_HITBOX, cand)), np.float32, 4 * len(cand)).reshape(-1, 4)
+        qb = boxes[q]
+        # colliderect: strict overlap on both axes (touching edges do not count).
+        hit = (
+            (hb[:, 0] < qb[:, 0] + qb[:, 2])
+            & (qb[:, 0] < hb[:, 0] + hb[:, 2])
+            & (hb[:, 1] < qb[:, 1] + qb[:, 3])
+            & (qb[:, 1] < hb[:, 1] + hb[:, 3])
+            & (hb[:, 2] > 0)
+            & (hb[:, 3] > 0)
+            & (qb[:, 2] > 0)
+            & (qb[:, 3] > 0)
+        )
+        keep = np.flatnonzero(hit)
+        return q[keep], [cand[i] for i in keep.tolist()]
 
     # -- the rest -----------------------------------------------------------------
 
