@@ -14,9 +14,11 @@ more than 300 enemies on the stage.
 
 Then it times presenting one frame into windows of the given sizes (default
 1920x1080 and 3840x2160), on the GPU path the game uses and on 0.1's CPU path
-(scale into the window surface, then flip), interleaved in one run, and prints
-the medians side by side. That comparison means something only on a real
-display: `Xvfb :9 -screen 0 3840x2160x24 &` then
+(scale into the window surface, then flip, with SDL's default hints), interleaved
+in one run, and prints the medians side by side. The game's path is SDL's renderer
+where OpenGL has a GPU, and scaling on the CPU into a shared-memory window where
+OpenGL is a software rasterizer (gunner.window); the row says which ran. That
+comparison means something only on a real display: `Xvfb :9 -screen 0 3840x2160x24 &` then
 `DISPLAY=:9 SDL_VIDEODRIVER=x11 python -m bench.pacing`.
 This is a measurement, not a test: run it on a quiet machine (`make bench` lists it).
 """
@@ -109,7 +111,7 @@ class _Frames:
         return {
             **extra,
             "video_driver": self.video_driver,
-            "presented": "gpu" if self.screen.renderer is not None else "cpu",
+            "presented": "gpu" if self.screen.renderer is not None else screen_path(self.screen),
             "frames": len(frame_ms),
             "median_ms": round(percentile(frame_ms, 50), 3),
             "p99_ms": round(percentile(frame_ms, 99), 3),
@@ -192,10 +194,18 @@ def present_0_1(frame: Any) -> None:
     pygame.display.flip()
 
 
-def measure_present(
-    sizes: Sequence[tuple[int, int]] = PRESENT_SIZES, frames: int = 60
-) -> list[dict[str, Any]]:
-    """Median ms to present one 480x270 frame into a window of each size, per path."""
+def screen_path(screen: Any) -> str:
+    """How `screen` presents: "renderer" (SDL's, scaling on the GPU where OpenGL has
+    one), or "cpu+shm" (scaling on the CPU into a shared-memory window: OpenGL here is
+    a software rasterizer) or "cpu" (no renderer could be made)."""
+    if screen.renderer is not None:
+        return "renderer"
+    return "cpu+shm" if screen.software_gl else "cpu"
+
+
+def present_samples(path: str, sizes: Sequence[tuple[int, int]], frames: int) -> dict[str, Any]:
+    """In this process: ms to present one real 480x270 frame into a window of each size,
+    on 0.1's path ("cpu") or the way the game's `Screen` opens ("gpu")."""
     import pygame
 
     from gunner.app import Screen
@@ -205,39 +215,74 @@ def measure_present(
     from gunner.render import draw_stage
     from gunner.stage import Stage
 
-    if not pygame.display.get_init():
-        pygame.display.init()
-        pygame.font.init()
-    Screen(gpu=False).open(False, 1)  # a display mode, so the art can be converted
+    pygame.display.init()
+    screen = Screen(gpu=path == "gpu", vsync=False)  # vsync would time the display
+    screen.open(False, 1)  # as the game opens it, whichever way it presents
     frame = pygame.Surface((VIEW_W, VIEW_H))
     draw_stage(frame, Stage(load_level(largest_level()), seed=1), Art())  # a real picture
-    rows = []
+    out: dict[str, Any] = {"path": screen_path(screen) if path == "gpu" else "0.1"}
     for size in sizes:
-        samples: dict[str, list[float]] = {"cpu": [], "gpu": []}
-        for _ in range(PRESENT_ROUNDS):
-            for path in ("cpu", "gpu"):
-                if path == "gpu":
-                    screen = Screen(vsync=False)
-                    screen.open(False, 1)
-                    screen.window.size = size  # type: ignore[union-attr]
-                    present = screen.present
-                else:
-                    pygame.display.set_mode(size, pygame.RESIZABLE)
-                    present = present_0_1
-                for _ in range(5):  # let the window settle at its size
-                    pygame.event.pump()
-                    present(frame)
-                for _ in range(max(1, frames // PRESENT_ROUNDS)):
-                    start = time.perf_counter()
-                    present(frame)
-                    samples[path].append((time.perf_counter() - start) * 1000)
-        cpu, gpu = (sorted(samples[k]) for k in ("cpu", "gpu"))
+        if screen.window is not None:
+            screen.window.size = size
+        else:
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+        present = screen.present if path == "gpu" else present_0_1
+        for _ in range(5):  # let the window settle at its size
+            pygame.event.pump()
+            present(frame)
+        samples = []
+        for _ in range(frames):
+            start = time.perf_counter()
+            present(frame)
+            samples.append((time.perf_counter() - start) * 1000)
+        out[f"{size[0]}x{size[1]}"] = {"ms": samples, "window": pygame.display.get_window_size()}
+    pygame.display.quit()
+    return out
+
+
+def measure_present(
+    sizes: Sequence[tuple[int, int]] = PRESENT_SIZES,
+    frames: int = 60,
+    env: dict[str, str] | None = None,
+) -> list[dict[str, Any]]:
+    """Median ms to present one 480x270 frame into a window of each size, per path.
+
+    Each path runs in child processes, in alternating rounds (drift on a busy machine
+    hits both): SDL settles how it backs a window surface once per display start, and
+    0.1 ran with SDL's defaults where today's `Screen` may set a hint. ``env``: the
+    children's environment (default: this process's), from before any Screen opened."""
+    import subprocess
+
+    rounds = max(1, min(PRESENT_ROUNDS, frames // 10))
+    spec = ",".join(f"{w}x{h}" for w, h in sizes)
+    env = dict(os.environ if env is None else env)
+    samples: dict[str, dict[str, list[float]]] = {"cpu": {}, "gpu": {}}
+    info: dict[str, Any] = {}
+    for _ in range(rounds):
+        for path in ("cpu", "gpu"):
+            child = subprocess.run(
+                [sys.executable, "-m", "bench.pacing", "--present-child", path,
+                 "--present", spec, "--present-frames", str(max(1, frames // rounds))],
+                capture_output=True, text=True, env=env, check=False,
+            )  # fmt: skip
+            if child.returncode != 0:
+                raise RuntimeError(f"presenting on the {path} path failed: {child.stderr}")
+            got = json.loads(child.stdout.strip().splitlines()[-1])
+            info[path] = got
+            for key, value in got.items():
+                if key != "path":
+                    samples[path].setdefault(key, []).extend(value["ms"])
+    rows = []
+    for w, h in sizes:
+        key = f"{w}x{h}"
+        cpu, gpu = sorted(samples["cpu"][key]), sorted(samples["gpu"][key])
         rows.append(
             {
-                "size": f"{size[0]}x{size[1]}",
-                "window": list(pygame.display.get_window_size()),
+                "size": key,
+                "window": list(info["gpu"][key]["window"]),
                 "cpu_0_1_ms": round(percentile(cpu, 50), 3),
                 "gpu_ms": round(percentile(gpu, 50), 3),
+                "path": info["gpu"]["path"],
                 "ratio": round(percentile(gpu, 50) / max(percentile(cpu, 50), 1e-9), 3),
             }
         )
@@ -279,17 +324,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--siege-frames", type=int, default=600, metavar="N", help="siege frames (0 skips)"
     )
+    parser.add_argument("--present-child", choices=("cpu", "gpu"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    env = dict(os.environ)  # before the game's Screen sets anything
+    if args.present_child:
+        print(json.dumps(present_samples(args.present_child, args.present, args.present_frames)))
+        return 0
     from gunner.level import LevelError
 
     try:
         path = args.level or largest_level()
         result = measure(path, max(1, args.frames), args.seed)
         siege = measure_siege(args.siege_frames) if args.siege_frames > 0 else None
-        present = measure_present(args.present, max(1, args.present_frames))
+        present = measure_present(args.present, max(1, args.present_frames), env)
     except (LevelError, FileNotFoundError) as exc:
         print(f"bench.pacing: {exc}", file=sys.stderr)
         return 1
@@ -313,11 +363,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{'ok' if siege['within_budget'] else 'OVER'})"
         )
     if present:
-        print("present one frame, median ms (0.1's CPU scaling + flip | GPU renderer | ratio)")
+        print("present one frame, median ms (0.1's CPU scaling + flip | today's | ratio)")
         for row in present:
             print(
                 f"  {row['size']:>9}   {row['cpu_0_1_ms']:8.2f} | {row['gpu_ms']:8.2f} | "
-                f"{row['ratio']:.2f}x"
+                f"{row['ratio']:.2f}x   (today: {row['path']})"
             )
     return 0
 

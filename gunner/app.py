@@ -12,10 +12,9 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
-import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -28,7 +27,10 @@ from gunner.gamepad import Pads
 from gunner.input import Buttons, KeyboardInput
 from gunner.level import LevelError
 from gunner.scenes.base import Scene
-from gunner.settings import MAX_SCALE, Progress, Settings, save_settings
+from gunner.settings import Progress, Settings, save_settings
+from gunner.window import Screen as Screen
+from gunner.window import integer_viewport as integer_viewport
+from gunner.window import max_scale as max_scale
 
 if TYPE_CHECKING:
     from gunner.replay import Recorder
@@ -39,135 +41,6 @@ PAD_EVENTS = (
     pygame.CONTROLLERBUTTONDOWN,
     pygame.CONTROLLERAXISMOTION,
 )
-
-
-def integer_viewport(window: tuple[int, int], logical: tuple[int, int]) -> pygame.Rect:
-    """The largest whole-number scaling of `logical` that fits `window`, centred."""
-    scale = max(1, min(window[0] // logical[0], window[1] // logical[1]))
-    w, h = logical[0] * scale, logical[1] * scale
-    return pygame.Rect((window[0] - w) // 2, (window[1] - h) // 2, w, h)
-
-
-def max_scale(desktop: tuple[int, int] | None = None) -> int:
-    """The largest whole-number window scale that fits the desktop (1 to MAX_SCALE)."""
-    if desktop is None:
-        sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
-        if not sizes:
-            return MAX_SCALE
-        desktop = sizes[0]
-    return max(1, min(MAX_SCALE, desktop[0] // VIEW_W, desktop[1] // VIEW_H))
-
-
-class Screen:
-    """The game window: opens it, switches fullscreen, presents the logical frame.
-
-    The GPU path asks pygame for a SCALED display: the game draws into a
-    480x270 surface, `flip` uploads it as a texture and the renderer draws it
-    into the window, so the CPU never touches window-sized pixels. pygame would
-    stretch to fill a fullscreen or maximised window; we want whole-number
-    pixels and black bars at every size, so the renderer's logical size is
-    turned off and its viewport set to our own `integer_viewport` each frame.
-    A window smaller than one logical frame shows its centre at 1x, cropped.
-    If no renderer can be made, the CPU path scales into a plain window.
-    """
-
-    def __init__(self, gpu: bool = True, vsync: bool = True) -> None:
-        self.gpu = gpu
-        self.vsync = vsync
-        self.renderer: Any = None  # pygame._sdl2.video.Renderer of the SCALED display
-        self.window: pygame.Window | None = None  # the SCALED display's window
-
-    def open(self, fullscreen: bool, scale: int) -> None:
-        """Open the window: fullscreen at desktop resolution, or `scale` x 480x270."""
-        size = (VIEW_W * scale, VIEW_H * scale)
-        if self.gpu:
-            try:
-                self._open_gpu(fullscreen, size)
-                return
-            except (pygame.error, ImportError) as exc:
-                print(f"gunner: no GPU renderer ({exc}); scaling on the CPU", file=sys.stderr)
-                self.gpu, self.renderer, self.window = False, None, None
-        if fullscreen:
-            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            pygame.display.set_mode(size, pygame.RESIZABLE)
-
-    def switch(self, fullscreen: bool, scale: int) -> None:
-        """Change an open window (F11, Options)."""
-        if self.window is None:
-            self.open(fullscreen, scale)  # the CPU path reopens its plain window
-            return
-        # The GPU path keeps its window and renderer: a second SCALED set_mode after a
-        # fullscreen one can crash pygame (seen on SDL's dummy driver), and is slower.
-        try:
-            self._place(self.window, fullscreen, scale)
-        except pygame.error:  # the display was reopened under us: open a fresh one
-            self.open(fullscreen, scale)
-
-    @staticmethod
-    def _place(window: pygame.Window, fullscreen: bool, scale: int) -> None:
-        if fullscreen:
-            # Cover the desktop first: with no window manager (a bare X server, a kiosk)
-            # the fullscreen request alone leaves the window at its old size.
-            sizes = pygame.display.get_desktop_sizes()
-            if sizes:
-                window.position = (0, 0)
-                window.size = sizes[0]
-            window.set_fullscreen(desktop=True)
-        else:
-            window.set_windowed()
-            window.size = (VIEW_W * scale, VIEW_H * scale)
-            window.position = pygame.WINDOWPOS_CENTERED
-
-    def _open_gpu(self, fullscreen: bool, size: tuple[int, int]) -> None:
-        from pygame._sdl2.video import Renderer
-
-        # Always opened as a window, then placed: SCALED's own fullscreen stretches by
-        # fractions and, with no window manager, stays at 480x270.
-        flags = pygame.SCALED | pygame.RESIZABLE
-        self.renderer = self.window = None  # set_mode may replace what these point at
-        if pygame.display.get_surface() is not None:
-            # A fresh display: pygame reuses its SCALED renderer across set_mode calls, and
-            # after the window was resized that corrupted memory (seen on the dummy driver).
-            pygame.display.quit()
-            pygame.display.init()
-        with warnings.catch_warnings():
-            # "no fast renderer available" / "could not enable vsync": we still want the
-            # renderer (a software one scales in C, once, without Python in the loop);
-            # from_display_module's nudge towards Window.get_surface is not for us either.
-            warnings.simplefilter("ignore")
-            pygame.display.set_mode((VIEW_W, VIEW_H), flags, vsync=int(self.vsync))
-            window = pygame.Window.from_display_module()
-        window.minimum_size = (1, 1)  # SCALED forbids smaller than 480x270; we crop instead
-        # SCALED picks the largest window that fits; we keep the player's scale.
-        self._place(window, fullscreen, size[0] // VIEW_W)
-        self.renderer = Renderer.from_window(window)
-        self.renderer.logical_size = (0, 0)  # our own viewport below: whole numbers only
-        self.window = window
-
-    def present(self, frame: pygame.Surface) -> None:
-        """Show `frame` scaled by a whole number, centred, with black bars."""
-        display = pygame.display.get_surface()
-        if display is None:  # no display mode (yet): nothing to show on
-            return
-        if self.renderer is not None:
-            display.blit(frame, (0, 0))
-            window = pygame.display.get_window_size()
-            self.renderer.set_viewport(integer_viewport(window, frame.get_size()))
-            pygame.display.flip()  # uploads the 480x270 texture, the renderer scales it
-            return
-        present_on_cpu(display, frame)
-
-
-def present_on_cpu(window: pygame.Surface, frame: pygame.Surface) -> None:
-    """The CPU path: scale into the window surface (0.1's way), cropping tiny windows."""
-    viewport = integer_viewport(window.get_size(), frame.get_size())
-    window.fill((0, 0, 0))
-    if window.get_rect().contains(viewport):
-        pygame.transform.scale(frame, viewport.size, window.subsurface(viewport))
-    else:  # narrower or shorter than one frame: blit clips where a subsurface would raise
-        window.blit(pygame.transform.scale(frame, viewport.size), viewport)
-    pygame.display.flip()
 
 
 class FixedStepClock:

@@ -82,6 +82,29 @@ def test_the_cpu_path_survives_tiny_windows_too(fullscreen):
     pygame.display.set_mode((480, 270))
 
 
+def test_with_no_gpu_the_window_scales_on_the_cpu_into_shared_memory(monkeypatch):
+    """Where OpenGL is a software rasterizer the game skips SDL's renderer (and its
+    texture-backed window surface) and scales on the CPU, with whole-number pixels,
+    bars and F11 as ever; a player's own SDL hint is kept."""
+    from gunner import window
+
+    monkeypatch.setattr(window, "software_gl", lambda: True)
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    screen = Screen()
+    screen.open(False, 2)
+    assert screen.renderer is None and screen.window is None and screen.software_gl
+    assert window.os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
+    assert pygame.display.get_window_size() == (960, 540)
+    screen.present(frame())
+    assert pygame.display.get_surface().get_at((1, 1))[:3] == (255, 255, 0)  # 2x2 pixels
+    screen.switch(True, 2)
+    assert pygame.display.get_window_size() == pygame.display.get_desktop_sizes()[0]
+    monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "1")
+    Screen().open(False, 1)
+    assert window.os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "1"
+    pygame.display.set_mode((480, 270))
+
+
 def test_f11_and_the_options_row_are_one_switch_and_both_are_saved(app):
     options = OptionsScene()
     app.push(options)
