@@ -39,6 +39,10 @@ class LegacyTree(Quadtree):
     def entity(self) -> Quadtree:
         return self
 
+    @property
+    def enemy(self) -> Quadtree:
+        return self
+
     def add(self, item: Any) -> None:
         super().add(item)
         if not isinstance(item, Bullet):

@@ -529,8 +529,8 @@ class StageTree:
     def add(self, item: Any) -> None:
         # Solids, then the enemy team, then the rest. The class is remembered on the
         # item, so `remove` (once per entity per step) goes straight to it, even if the
-        # item's `solid` changed while filed (a door opened). Both run for every entity
-        # every step: kept to the bare minimum.
+        # item's `solid` changed while filed (a door opened). `Stage.step` does the
+        # same inline for every entity that is not solid: keep the two alike.
         if item.solid:
             home = self.solid
             if self._solid_area is None:

@@ -271,8 +271,12 @@ class BulletSystem:
             return
         else:
             flying = alive.copy()  # struck bullets stay where they struck
-            self.x[:n][flying] += dx[flying]
-            self.y[:n][flying] += dy[flying]
+            if flying.all():
+                self.x[:n] += dx
+                self.y[:n] += dy
+            else:
+                self.x[:n][flying] += dx[flying]
+                self.y[:n][flying] += dy[flying]
             # Gone once wholly off the map.
             x, y = self.x[:n], self.y[:n]
             alive &= (x + HALF >= 0) & (x - HALF <= map_w) & (y + HALF >= 0) & (y - HALF <= map_h)
@@ -288,9 +292,15 @@ class BulletSystem:
         alive = self.life[:n] > 0
         x0, y0 = self.x[:n].copy(), self.y[:n].copy()
         dx, dy = self.vx[:n] * DT, self.vy[:n] * DT
-        t_wall = np.full(n, np.inf)
         moving = np.flatnonzero(alive)
-        t_wall[moving] = stage.tilemap.first_solid(x0[moving], y0[moving], dx[moving], dy[moving])
+        everyone = len(moving) == n  # the usual step: no gathering of rows needed
+        if everyone:
+            t_wall = stage.tilemap.first_solid(x0, y0, dx, dy)
+        else:
+            t_wall = np.full(n, np.inf)
+            t_wall[moving] = stage.tilemap.first_solid(
+                x0[moving], y0[moving], dx[moving], dy[moving]
+            )
         t_end = np.minimum(t_wall, 1.0)
         # Every entity each swept path overlaps, in one batched query of the tree per
         # side: enemy bullets never ask the enemy class (they never hurt their own).
@@ -301,19 +311,26 @@ class BulletSystem:
         sweep[:, 2] = np.abs(ex - x0) + BULLET_SIZE
         sweep[:, 3] = np.abs(ey - y0) + BULLET_SIZE
         before = tree.checks
-        enemy = self.team[:n] == _TEAM["enemy"]
+        teams = self.team[:n]
         rows_found: list[np.ndarray] = []
         found: list[Any] = []
-        player = self.team[:n] == _TEAM["player"]
-        for side, team in (
-            (moving[enemy[moving]], "enemy"),
-            (moving[player[moving]], "player"),
-            (moving[~(enemy | player)[moving]], "neutral"),
-        ):
-            if len(side):
-                index, items = tree.query_many(sweep[side], team=team)
-                rows_found.append(side[index])
-                found += items
+        if everyone and (teams == teams[0]).all():
+            # One side (a crowd's fire): one query of every path, no rows to gather.
+            index, items = tree.query_many(sweep, team=TEAMS[teams[0]])
+            rows_found.append(index)
+            found += items
+        else:
+            enemy = teams == _TEAM["enemy"]
+            player = teams == _TEAM["player"]
+            for side, team in (
+                (moving[enemy[moving]], "enemy"),
+                (moving[player[moving]], "player"),
+                (moving[~(enemy | player)[moving]], "neutral"),
+            ):
+                if len(side):
+                    index, items = tree.query_many(sweep[side], team=team)
+                    rows_found.append(side[index])
+                    found += items
         stage.counters.bullet_entity += tree.checks - before
         rows = np.concatenate(rows_found) if rows_found else np.empty(0, dtype=np.intp)
         strikes = self._strikes(rows.tolist(), found, x0, y0, dx, dy)

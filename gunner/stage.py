@@ -47,6 +47,8 @@ MESSAGE_TIME = 2.0
 HITSTOP_KILL = 3
 HITSTOP_HURT = 5
 _TEAM = attrgetter("team")
+_IS_BOSS = attrgetter("is_boss")
+_ALIVE = attrgetter("alive")
 # Largest entity the tree should expect (a tall soldier); sizes its cells.
 TYPICAL_ENTITY = (24, 48)
 
@@ -76,7 +78,11 @@ class Counters:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-@dataclass
+# Effect name -> how many steps it lasts.
+EFFECT_STEPS = {name: frames * per for name, (frames, per) in EFFECTS.items()}
+
+
+@dataclass(slots=True)
 class Effect:
     name: str
     x: float
@@ -147,7 +153,7 @@ class Stage:
         self.totals = {
             "destroy_drums": sum(1 for e in self.entities if e.kind == "OilDrum"),
             "kill_all": sum(1 for e in self.entities if e.team == "enemy"),
-            "boss": sum(1 for e in self.entities if getattr(e, "is_boss", False)),
+            "boss": sum(map(_IS_BOSS, self.entities)),
         }
         # A siege's wave spawners (gunner/entities/spawner.py), in map order: they never
         # leave the stage, and each reads the others to know which wave is on.
@@ -258,7 +264,7 @@ class Stage:
                 status.append((name, bool(group) and wave is None, text))
             elif name == "boss":
                 # Done once its death sequence has played out (it leaves the stage then).
-                left = sum(1 for e in self.entities if getattr(e, "is_boss", False))
+                left = any(map(_IS_BOSS, self.entities))
                 status.append((name, self.totals["boss"] > 0 and not left, "DEFEAT THE BOSS"))
         return status
 
@@ -447,20 +453,26 @@ class Stage:
         self.tilemap.checks = 0
 
         tree = self.tree
-        add = tree.add
+        add, enemies, others = tree.add, tree.enemy, tree.entity
         survivors: list[Entity] = []
         keep = survivors.append
         # Entities spawned during the step land in the fresh list and tick next step.
         current, self.entities = self.entities, []
         for entity in current:
-            # `tree.remove`, inlined in the hottest loop of a crowd.
+            # `tree.remove` and `tree.add`, inlined in the hottest loop of a crowd (the
+            # same classes: solids go through `add`, which keeps their span).
             entity.filed_in.remove(entity)
             entity.filed_in = None
             if entity.alive:  # a blast earlier in this loop may have killed it
                 entity.tick(self)
             if not entity.alive:
                 continue
-            add(entity)
+            if entity.solid:
+                add(entity)
+            else:
+                home = enemies if entity.team == "enemy" else others
+                home.add(entity)
+                entity.filed_in = home
             keep(entity)
             if entity.touches:
                 for other in self.query(entity.hitbox, "entity_entity", ignore=entity):
@@ -488,7 +500,7 @@ class Stage:
     def _bury_the_dead(self) -> None:
         """Entities killed after their own tick (by a bullet, a blast) leave the tree now,
         not a step later, so no query ever hands out a corpse."""
-        if all(entity.alive for entity in self.entities):
+        if all(map(_ALIVE, self.entities)):
             return
         alive = []
         for entity in self.entities:
@@ -511,13 +523,11 @@ class Stage:
             self.particles.casing(box.centerx, box.centery - 2, self.player.facing)
 
     def _step_effects(self) -> None:
-        kept = []
-        for effect in self.effects:
+        # A crowd's bullets leave a thousand sparks at a time: one plain loop, one filter.
+        effects = self.effects
+        for effect in effects:
             effect.age += 1
-            frames, per = EFFECTS[effect.name]
-            if effect.age < frames * per:
-                kept.append(effect)
-        self.effects = kept
+        self.effects = [e for e in effects if e.age < EFFECT_STEPS[e.name]]
 
     def _step_outcome(self) -> None:
         if self.outcome is not None:

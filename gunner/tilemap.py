@@ -43,20 +43,15 @@ class TileMap:
     def __init__(self, solid: np.ndarray) -> None:
         self.solid = solid
         self.rows, self.cols = solid.shape
+        # The map's size in px (plain attributes: every falling body reads the height).
+        self.pixel_width: int = self.cols * TILE
+        self.pixel_height: int = self.rows * TILE
         # Scalar reads from a numpy array go through its C API at ~100 ns each;
         # collision makes thousands per step, so it reads a bytes mirror.
         self._cells = bytearray(solid.tobytes())
         self._pad: np.ndarray | None = None  # bool grid padded by one cell, for bullets
         self._pad_bytes: bytes | None = None  # the same, flat, for one bullet at a time
         self.checks = 0  # tile cells examined since the last reset
-
-    @property
-    def pixel_width(self) -> int:
-        return self.cols * TILE
-
-    @property
-    def pixel_height(self) -> int:
-        return self.rows * TILE
 
     def set_cell(self, col: int, row: int, value: int) -> None:
         """Change one cell (a door opening, a wall blown away)."""

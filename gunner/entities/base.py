@@ -82,6 +82,8 @@ class Entity:
     # The order it entered the stage (set by Stage.add_entity): broad-phase queries
     # list items in this order, so no design's internal order can change the play.
     serial = -1
+    # A boss (gunner/entities/boss.py): "defeat the boss" waits for every one.
+    is_boss = False
     # The broad-phase class holding it while it is in the stage's tree, else None
     # (`StageTree.add` and `remove` keep it; not state).
     filed_in: Any = None
