@@ -19,6 +19,8 @@ from gunner.stage import Stage
 CULL_MARGIN = 24
 FAR_PARALLAX = 0.15
 NEAR_PARALLAX = 0.4
+# An effect drawn without a size reaches at most this far from its centre (px).
+EFFECT_REACH = 64
 # Screen shake: the largest camera offset in pixels, at full trauma.
 MAX_SHAKE = 7.0
 
@@ -176,7 +178,14 @@ def draw_bullets(
 
 
 def draw_effects(surface: pygame.Surface, stage: Stage, art: Art, ox: float, oy: float) -> None:
+    # A crowd's bullets leave sparks all over the level: those well outside the view
+    # (farther than the widest frame reaches) are not looked up or blitted.
+    view_w, view_h = surface.get_size()
     for effect in stage.effects:
+        reach = EFFECT_REACH + effect.size
+        x, y = effect.x - ox, effect.y - oy
+        if not (-reach < x < view_w + reach and -reach < y < view_h + reach):
+            continue
         if effect.size:
             image = art.sized_effect(effect.name, effect.frame, effect.size)
         else:
