@@ -89,8 +89,16 @@ class Screen:
                 self.gpu, self.renderer, self.window = False, None, None
         if fullscreen:
             pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
+            return
+        with warnings.catch_warnings():
+            # Leaving fullscreen with no window manager (a bare X server) keeps the
+            # desktop's size ("forcibly resized by the OS"): then set the window's own.
+            warnings.simplefilter("ignore")
             pygame.display.set_mode(size, pygame.RESIZABLE)
+            if pygame.display.get_window_size() != size:
+                window = pygame.Window.from_display_module()
+                window.size = size
+                window.position = pygame.WINDOWPOS_CENTERED
 
     def switch(self, fullscreen: bool, scale: int) -> None:
         """Change an open window (F11, Options)."""
