@@ -80,6 +80,20 @@ ACTIONS: tuple[int, ...] = tuple(
 )
 # When nothing hostile is near, moving is all there is to decide.
 QUIET_ACTIONS: tuple[int, ...] = ACTIONS[:6]
+# Holding a siege's keep: shoot down into the crowd on either side and up at drones.
+SIEGE_ACTIONS: tuple[int, ...] = tuple(
+    int(m | FIRE)
+    for m in (
+        B.NONE,
+        B.RIGHT | B.DOWN,
+        B.LEFT | B.DOWN,
+        B.RIGHT | B.UP,
+        B.LEFT | B.UP,
+        B.RIGHT | B.JUMP,
+        B.LEFT | B.JUMP,
+        B.JUMP | B.DOWN,
+    )
+)
 FAR = 5000.0  # the distance of a place the model cannot place (a pit, a wall)
 ENEMY_TEAM = TEAMS.index("enemy")
 DANGER_RANGE = 320.0  # px: an enemy or enemy bullet this near makes a round "busy"
@@ -93,6 +107,7 @@ W_TARGET = 3e7
 W_BOSS_HP = 2e4
 W_HEALTH = 2e5
 W_DIST = 100.0
+W_KILL = 5e4
 
 
 @dataclass
@@ -225,6 +240,14 @@ class Planner:
             best = min(best, field.get((col, row), FAR) + extra + abs(row - row0) * 0.05)
         return best
 
+    def below(self, box: Any) -> Cell:
+        """The standing cell under a box (a flying drone: the floor beneath it)."""
+        col = min(self.cols - 1, max(0, int(box.centerx // TILE)))
+        row = min(self.rows - 2, max(0, int((box.bottom - 1) // TILE)))
+        while row + 2 < self.rows and self.grid[row + 1][col] == EMPTY:
+            row += 1
+        return (col, row)
+
     # -- goals -------------------------------------------------------------------------
 
     def shoot_spots(self, keys: frozenset[str], box: Any) -> list[Cell]:
@@ -272,23 +295,35 @@ class Bot:
         self.planner = Planner(self.stage)
         self.boss = next((e for e in self.stage.entities if isinstance(e, Boss)), None)
         self.expansions = 0
+        self.siege = "waves" in self.stage.objectives
 
     # -- scoring -----------------------------------------------------------------------
 
     def goal_distance(self, stage: Stage, keys: frozenset[str], targets: list[Any]) -> float:
         planner = self.planner
         if targets:
+            box = stage.player.hitbox
+            near = sorted(
+                targets,
+                key=lambda t: (
+                    abs(t.hitbox.centerx - box.centerx) + abs(t.hitbox.bottom - box.bottom)
+                ),
+            )[:4]
+            drums = [t for t in near if t.kind == "OilDrum"]
+            movers = [t for t in near if t.kind != "OilDrum"]
             cells = tuple(
-                sorted((int(t.hitbox.centerx // 64), int(t.hitbox.bottom // 64)) for t in targets)
-            )
-            field = planner.field(
-                keys,
-                ("targets", cells),
-                [s for t in targets for s in planner.shoot_spots(keys, t.hitbox)],
-            )
+                sorted((int(t.hitbox.centerx // 64), int(t.hitbox.bottom // 64)) for t in drums)
+            ) + tuple(sorted(planner.below(t.hitbox) for t in movers))
+            field = planner.cached(keys, ("targets", cells))
+            if field is None:
+                goals = [s for t in drums for s in planner.shoot_spots(keys, t.hitbox)]
+                for t in movers:  # walk up to what moves; every action fires
+                    c, r = planner.below(t.hitbox)
+                    goals += [(c + dc, r) for dc in range(-4, 5)]
+                field = planner.field(keys, ("targets", cells), goals)
         else:
             waves_on = "waves" in stage.objectives and any(not s.finished for s in stage.spawners)
-            name = ("finish", waves_on, self.boss is not None and self.boss.alive)
+            name = ("finish", waves_on, self.boss_of(stage) is not None)
             field = planner.cached(keys, name) or planner.field(
                 keys, name, self.finish_cells(stage, keys)
             )
@@ -309,11 +344,22 @@ class Bot:
         field = planner.field(keys, ("keys",), spots)
         return planner.where(stage, field)
 
+    def boss_of(self, stage: Stage) -> Boss | None:
+        """This stage's own boss while it is on the stage (each node has its copy)."""
+        if self.boss is None:
+            return None
+        serial = self.boss.serial
+        return next((e for e in stage.entities if e.serial == serial), None)  # type: ignore[return-value]
+
     def finish_cells(self, stage: Stage, keys: frozenset[str]) -> list[Cell]:
         planner = self.planner
         cells = planner.standing(keys)
         boss = self.boss
-        if boss is not None and boss.alive and {"boss", "kill_all"} & set(stage.objectives):
+        if (
+            boss is not None
+            and self.boss_of(stage) is not None
+            and {"boss", "kill_all"} & set(stage.objectives)
+        ):
             arena = boss.arena(stage)
             left = arena.left + TILE + TRIGGER + 8
             return [
@@ -343,15 +389,15 @@ class Bot:
         s += W_KEY * len(keys & self.planner.door_colors)
         targets = objective_targets(stage)
         s -= W_TARGET * len(targets) + W_TARGET_HP * sum(max(0, t.health) for t in targets)
-        boss = self.boss
-        if boss is not None:
-            s -= W_BOSS_HP * (boss.health + (DEATH_BONUS if boss.alive else 0))
+        boss = self.boss_of(stage)
+        if boss is not None:  # (gone: its death played out)
+            s -= W_BOSS_HP * (boss.health + DEATH_BONUS)
             if boss.state == "dying":
-                s += W_BOSS_HP * boss.clock
+                s += W_BOSS_HP * boss.clock / 10
         if player.alive:
             s -= W_HEALTH * (MAX_HEALTH - player.health)
-        if "waves" in stage.objectives:
-            s += W_TARGET * stage.kills
+        if self.siege:
+            s += W_KILL * stage.kills  # a kill is worth less than a block of health
         engaged = boss is not None and boss.alive and boss.state != "dormant"
         if not engaged:
             s -= W_DIST * self.goal_distance(stage, keys, targets)
@@ -400,6 +446,11 @@ class Bot:
         # The level is never written by the simulation: share it between copies.
         return {id(stage.level): stage.level, id(stage.player_meta): stage.player_meta}
 
+    def save_partial(self, node: Node, path: Path) -> None:
+        """The best beginning so far, to resume from (`--resume`) if the search is cut."""
+        replay = Replay(level=level_ref(self.path), seed=self.seed, masks=node.mask_list())
+        replay.save(path)
+
     @staticmethod
     def place(node: Node) -> tuple[Any, ...]:
         st = node.stage
@@ -414,8 +465,20 @@ class Bot:
             round(node.score / W_TARGET_HP),
         )
 
-    def run(self, max_seconds: float = 400.0) -> Node | None:
+    def run(
+        self,
+        max_seconds: float = 400.0,
+        prefix: list[int] | None = None,
+        partial: Path | None = None,
+    ) -> Node | None:
         root = Node(self.stage, None, 0.0)
+        if prefix:  # resume: play a saved beginning, then search on from its end
+            for mask in prefix:
+                self.stage.step(Buttons(mask))
+                self.stage.events.clear()
+            root.masks = (None, prefix[0], 1)
+            for mask in prefix[1:]:
+                root.masks = (root.masks, mask, 1)
         root.score = self.score(root.stage)
         beam = [root]
         rounds = 0
@@ -425,6 +488,8 @@ class Bot:
             children: list[Node] = []
             busy = any(self.busy(node.stage) for node in beam)
             actions = ACTIONS if busy else QUIET_ACTIONS
+            if self.siege and any(not s.finished for s in beam[0].stage.spawners):
+                actions = SIEGE_ACTIONS
             width = self.beam if busy else max(2, self.beam // 2)
             self.macro = self.busy_macro if busy else self.quiet_macro
             for node in beam[:width]:
@@ -448,10 +513,12 @@ class Bot:
                     break
             beam = kept
             rounds += 1
+            if partial is not None and rounds % 100 == 0 and beam:
+                self.save_partial(beam[0], partial)
             if self.log and rounds % 25 == 0 and beam:
                 best = beam[0]
                 p = best.stage.player
-                boss = self.boss
+                boss = self.boss_of(best.stage)
                 print(
                     f"  t={best.stage.steps / 60:6.1f}s x={p.hitbox.centerx:6.0f}"
                     f" y={p.hitbox.bottom:5.0f} hp={p.health} lives={p.lives}"
@@ -474,10 +541,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--beam", type=int, default=8, help="nodes kept per round")
     parser.add_argument("--macro", type=int, default=8, help="steps each action is held")
     parser.add_argument("--max-seconds", type=float, default=400.0, help="of game time")
+    parser.add_argument(
+        "--resume", type=Path, help="a replay whose masks start the run (e.g. OUT.partial)"
+    )
     args = parser.parse_args(argv)
+    partial = args.out.with_suffix(".partial")
+    prefix = Replay.load(args.resume).masks if args.resume else None
     started = time.process_time()
     bot = Bot(args.level, args.seed, args.beam, args.macro)
-    found = bot.run(args.max_seconds)
+    found = bot.run(args.max_seconds, prefix, partial)
     cpu = time.process_time() - started
     if found is None:
         print(f"{args.level}: not finished ({bot.expansions} expansions, {cpu:.0f} s CPU)")
@@ -493,6 +565,7 @@ def main(argv: list[str] | None = None) -> int:
     replay.outcome = stage.outcome
     args.out.parent.mkdir(parents=True, exist_ok=True)
     replay.save(args.out)
+    partial.unlink(missing_ok=True)
     print(
         f"{args.out}: complete in {len(masks)} steps ({len(masks) / 60:.1f} s of game time),"
         f" {bot.expansions} expansions, {cpu:.0f} s CPU"

@@ -64,6 +64,11 @@ from gunner.timer import steps  # noqa: E402
 from gunner.weapons import DEFAULT_WEAPON, WEAPONS  # noqa: E402
 
 RUN_SPEED = player_rules.RUN_SPEED
+# Least real sideways travel, px, for a step of the travel column (see travel_bound).
+HALF = player_rules.WIDTH / 2
+STEP_ON = float(TILE)  # on the way it was going
+STEP_BACK = TILE - 2 * HALF  # turning back
+STEP_FIRST = HALF  # the first, from where the player starts or comes back
 HEAL = 2  # health a health pickup restores (gunner/entities/pickup.py)
 
 
@@ -137,10 +142,10 @@ def boss_bound(boss: Any, weapons: list[str]) -> tuple[float, list[str]]:
 
 
 def _touch_cells(box: Any, rows: int, cols: int) -> set[int]:
-    """Cells from which the player's feet may touch `box` (generously: a cell around it
-    and the two rows the player's body spans above the feet)."""
-    c0 = int(box.left // TILE) - 1
-    c1 = int((box.right - 1) // TILE) + 1
+    """Cells from which the player may touch `box` (generously: two columns either side,
+    as the travel column may be one off the feet's, and the rows the body spans)."""
+    c0 = int(box.left // TILE) - 2
+    c1 = int((box.right - 1) // TILE) + 2
     r0 = int(box.top // TILE) - 1
     r1 = int((box.bottom - 1) // TILE) + 2
     return {
@@ -151,7 +156,18 @@ def _touch_cells(box: Any, rows: int, cols: int) -> set[int]:
 
 
 def travel_bound(stage: Stage) -> tuple[float, list[str]]:
-    """Seconds of travel, at the least, from the spawn to where the run can end."""
+    """Seconds of travel, at the least, from the spawn to where the run can end.
+
+    Why the steps cost what they do: follow the feet x of any real run with a "travel
+    column" that moves to the next column only once the feet are HALF px (half the
+    hitbox) into it. The hitbox then always overlaps the travel column at the feet's row,
+    so every cell the travel column passes through is open (and a closed door's cell
+    never is), and the cells form a path of this search's graph. Between two of its
+    sideways steps the feet move at least 16 px if both go the same way, 12 px
+    (16 - 2 HALF) if the second turns back, and at least HALF px before the first step
+    (from the spawn or a respawn). So the search's cost is at most the run's sideways
+    travel, which takes at least that over RUN_SPEED.
+    """
     level = stage.level
     solid = level.solid
     rows, cols = solid.shape
@@ -183,102 +199,94 @@ def travel_bound(stage: Stage) -> tuple[float, list[str]]:
             may_touch.setdefault(cell, []).append(i)
         for cell in must:
             must_touch[cell] = i
-    # Sideways cost of a column step, in px at run speed: cheaper where a platform runs.
-    col_cost = [float(TILE)] * cols
+    # Run speed over the fastest speed in each column: below 1 where a platform runs
+    # (a rider running on it goes at run speed plus the platform's).
+    speed = [1.0] * cols
     for e in stage.entities:
         if e.kind == "MovingPlatform":
             xs = [e.hitbox.left + dx for dx, _ in e.offsets]
             left, right = min(xs), max(xs) + e.hitbox.width
             factor = RUN_SPEED / (RUN_SPEED + e.speed)
             for c in range(max(0, int(left // TILE) - 1), min(cols, int(right // TILE) + 2)):
-                col_cost[c] = min(col_cost[c], TILE * factor)
+                speed[c] = min(speed[c], factor)
     goal = _goal_cells(stage, rows, cols)
     death_px = DEATH_DELAY * RUN_SPEED
     most_deaths = player_rules.LIVES - 1
 
-    start = (spawn_cell, 0, 0, 0)
-    best: dict[tuple[int, int, int, int], float] = {start: 0.0}
-    heap: list[tuple[float, tuple[int, int, int, int]]] = [(0.0, start)]
+    # A state: (cell, keycards held, last checkpoint, lives lost, last sideways step).
+    start = (spawn_cell, 0, 0, 0, 0)
+    best: dict[tuple[int, ...], float] = {start: 0.0}
+    heap: list[tuple[float, tuple[int, ...]]] = [(0.0, start)]
     found = None
     while heap:
         d, state = heapq.heappop(heap)
         if best.get(state, float("inf")) < d:
             continue
-        cell, keys, cp, deaths = state
+        cell, keys, cp, deaths, last = state
         if cell in goal:
             found = d
             break
         r, c = divmod(cell, cols)
-        nexts: list[tuple[int, float]] = []
-        if c > 0:
-            nexts.append((cell - 1, max(col_cost[c], col_cost[c - 1])))
-        if c + 1 < cols:
-            nexts.append((cell + 1, max(col_cost[c], col_cost[c + 1])))
+        nexts: list[tuple[int, float, int]] = []
+        for way in (-1, 1):
+            if 0 <= c + way < cols:
+                # See travel_bound's docstring: 16 px on, 12 px to turn back, 6 px at first.
+                px = STEP_ON if last == way else STEP_BACK if last == -way else STEP_FIRST
+                nexts.append((cell + way, px * min(speed[c], speed[c + way]), way))
         if r > 0:
-            nexts.append((cell - cols, 0.0))
+            nexts.append((cell - cols, 0.0, last))
         if r + 1 < rows:
-            nexts.append((cell + cols, 0.0))
-        for nxt, cost in nexts:
+            nexts.append((cell + cols, 0.0, last))
+        for nxt, cost, way in nexts:
             if not is_open[nxt] or (nxt in door_cell and not keys & door_cell[nxt]):
                 continue
             nkeys = keys | key_at.get(nxt, 0)
             if nxt in must_touch:
-                _push(heap, best, (nxt, nkeys, must_touch[nxt], deaths), d + cost)
+                _push(heap, best, (nxt, nkeys, must_touch[nxt], deaths, way), d + cost)
                 continue
             for ncp in (cp, *may_touch.get(nxt, ())):
-                _push(heap, best, (nxt, nkeys, ncp, deaths), d + cost)
+                _push(heap, best, (nxt, nkeys, ncp, deaths, way), d + cost)
         if deaths < most_deaths:
-            _push(heap, best, (respawn_cells[cp], keys, cp, deaths + 1), d + death_px)
+            _push(heap, best, (respawn_cells[cp], keys, cp, deaths + 1, 0), d + death_px)
     if found is None:
         raise SystemExit(f"{stage.level.path}: no way from the spawn to the end")
     hits = _most_hits(stage)
     knock_px = hits * _knockback_gain()
-    keycards = sum(1 for e in stage.entities if e.kind == "Keycard")
-    touches = keycards + len(checkpoints) + 2
-    slack_px = touches * 2 * TILE
-    px = max(0.0, found - knock_px - slack_px)
+    px = max(0.0, found - knock_px)
     notes = [
-        f"travel: {found:.0f} px of sideways travel (deaths allowed), less {knock_px:.0f} px"
-        f" for knockback ({hits} hits at most) and {slack_px:.0f} px of cell rounding:"
+        f"travel: {found:.0f} px of sideways travel at run speed (deaths allowed), less"
+        f" {knock_px:.0f} px for knockback ({hits} hits at most):"
         f" {px:.0f} px at {RUN_SPEED:.0f} px/s"
     ]
     return px / RUN_SPEED, notes
 
 
 def _flag_cells(box: Any, rows: int, cols: int) -> tuple[set[int], set[int]]:
-    """(cells where the player's feet may overlap `box`, cells where they always do).
+    """(travel cells from which the player may overlap `box`, cells from which it must).
 
-    The player's hitbox is WIDTH px wide around the feet and HEIGHT px tall above them;
-    the feet are in cell (c, r) when 16c <= x < 16c + 16 and 16r < y <= 16r + 16.
+    The player's hitbox is WIDTH px wide around the feet x and HEIGHT px tall above the
+    feet y; the travel cell's row holds the feet (16r < y <= 16r + 16) and its column is
+    the feet's or one beside it, the feet no more than HALF px into that neighbour.
     """
-    half, tall = player_rules.WIDTH / 2, player_rules.HEIGHT
+    tall = player_rules.HEIGHT
     may: set[int] = set()
     must: set[int] = set()
     for r in range(
         max(0, int(box.top // TILE) - 1), min(rows, int((box.bottom + tall) // TILE) + 1)
     ):
-        for c in range(
-            max(0, int((box.left - half) // TILE)), min(cols, int((box.right + half) // TILE) + 1)
-        ):
+        for c in range(max(0, int(box.left // TILE) - 2), min(cols, int(box.right // TILE) + 3)):
             x0, x1, y0, y1 = c * TILE, (c + 1) * TILE, r * TILE, (r + 1) * TILE
-            if (
-                x0 - half < box.right
-                and x1 + half > box.left
-                and y1 > box.top
-                and y0 - tall < box.bottom
-            ):
+            # Feet x within (x0 - HALF, x1 + HALF): the hitbox within (x0 - 2 HALF, x1 + 2 HALF).
+            beside = x0 - 2 * HALF < box.right and x1 + 2 * HALF > box.left
+            if beside and y1 > box.top and y0 - tall < box.bottom:
                 may.add(r * cols + c)
-                if (
-                    x0 + half > box.left
-                    and x1 - half <= box.right
-                    and y0 >= box.top
-                    and y1 - tall < box.bottom
-                ):
-                    must.add(r * cols + c)
+            # Every such hitbox overlaps the box: it reaches into [x0, x1] and the box spans it.
+            if x0 >= box.left and x1 <= box.right and y0 >= box.top and y1 - tall < box.bottom:
+                must.add(r * cols + c)
     return may, must
 
 
-def _push(heap: list, best: dict, state: tuple[int, int, int, int], d: float) -> None:
+def _push(heap: list, best: dict, state: tuple[int, ...], d: float) -> None:
     if d < best.get(state, float("inf")):
         best[state] = d
         heapq.heappush(heap, (d, state))
@@ -297,7 +305,7 @@ def _goal_cells(stage: Stage, rows: int, cols: int) -> set[int]:
         arena = boss.arena(stage)
         # The fight starts once the hitbox's left edge is this far into the arena.
         x = arena.left + TILE + boss_rules.TRIGGER
-        c0 = int(x // TILE)
+        c0 = int(x // TILE) - 1  # (the travel column may be one behind the feet's)
         return {
             r * cols + c
             for r in range(max(0, int(arena.top // TILE)), min(rows, int(arena.bottom // TILE) + 2))
