@@ -50,6 +50,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import build_level as builder  # noqa: E402
 
+from gunner import bullets as bullet_rules  # noqa: E402
 from gunner.bullets import TEAMS  # noqa: E402
 from gunner.config import TILE  # noqa: E402
 from gunner.entities.boss import TRIGGER, Boss  # noqa: E402
@@ -269,6 +270,27 @@ class Planner:
         return far or spots
 
 
+def snapshot(stage: Stage) -> Stage:
+    """A copy of the stage that plays on exactly as the original would.
+
+    `copy.deepcopy` copies the bullet system's numpy blocks and the row views of them
+    (`x`, `life`...) as separate arrays; the system writes through the views and reads
+    the blocks, so a plain deep copy drifts (an expired bullet stays). The views are
+    bound to the copied blocks again here. The level is never written by the
+    simulation, so copies share it.
+    """
+    memo = {id(stage.level): stage.level, id(stage.player_meta): stage.player_meta}
+    twin = copy.deepcopy(stage, memo)
+    bullets = twin.bullets
+    for block, names in (
+        (bullets._floats, bullet_rules._FLOATS),
+        (bullets._ints, bullet_rules._INTS),
+    ):
+        for row, name in zip(block, names, strict=True):
+            setattr(bullets, name, row)
+    return twin
+
+
 def objective_targets(stage: Stage) -> list[Any]:
     """Entities the objectives still need destroyed (bosses apart)."""
     wanted = set(stage.objectives)
@@ -303,33 +325,26 @@ class Bot:
         planner = self.planner
         if targets:
             box = stage.player.hitbox
-            near = sorted(
+            ranked = sorted(
                 targets,
                 key=lambda t: (
                     abs(t.hitbox.centerx - box.centerx) + abs(t.hitbox.bottom - box.bottom)
                 ),
-            )[:4]
-            drums = [t for t in near if t.kind == "OilDrum"]
-            movers = [t for t in near if t.kind != "OilDrum"]
-            cells = tuple(
-                sorted((int(t.hitbox.centerx // 64), int(t.hitbox.bottom // 64)) for t in drums)
-            ) + tuple(sorted(planner.below(t.hitbox) for t in movers))
-            field = planner.cached(keys, ("targets", cells))
-            if field is None:
-                goals = [s for t in drums for s in planner.shoot_spots(keys, t.hitbox)]
-                for t in movers:  # walk up to what moves; every action fires
-                    c, r = planner.below(t.hitbox)
-                    goals += [(c + dc, r) for dc in range(-4, 5)]
-                field = planner.field(keys, ("targets", cells), goals)
+            )
+            # The nearest few; if none of them can be walked to, any of them.
+            for near in (ranked[:4], ranked):
+                d = planner.where(stage, self.target_field(keys, near))
+                if d < FAR:
+                    return d
         else:
             waves_on = "waves" in stage.objectives and any(not s.finished for s in stage.spawners)
             name = ("finish", waves_on, self.boss_of(stage) is not None)
             field = planner.cached(keys, name) or planner.field(
                 keys, name, self.finish_cells(stage, keys)
             )
-        d = planner.where(stage, field)
-        if d < FAR:
-            return d
+            d = planner.where(stage, field)
+            if d < FAR:
+                return d
         # What is needed lies behind a door: the nearest keycard not yet held.
         field = planner.cached(keys, ("keys",))
         if field is not None:
@@ -343,6 +358,23 @@ class Bot:
         ]
         field = planner.field(keys, ("keys",), spots)
         return planner.where(stage, field)
+
+    def target_field(self, keys: frozenset[str], near: list[Any]) -> dict[Cell, float]:
+        """Distances to where these targets can be shot from (drums) or walked up to."""
+        planner = self.planner
+        drums = [t for t in near if t.kind == "OilDrum"]
+        movers = [t for t in near if t.kind != "OilDrum"]
+        cells = tuple(
+            sorted((int(t.hitbox.centerx // 64), int(t.hitbox.bottom // 64)) for t in drums)
+        ) + tuple(sorted(planner.below(t.hitbox) for t in movers))
+        field = planner.cached(keys, ("targets", cells))
+        if field is None:
+            goals = [s for t in drums for s in planner.shoot_spots(keys, t.hitbox)]
+            for t in movers:  # walk up to what moves; every action fires
+                c, r = planner.below(t.hitbox)
+                goals += [(c + dc, r) for dc in range(-4, 5)]
+            field = planner.field(keys, ("targets", cells), goals)
+        return field
 
     def boss_of(self, stage: Stage) -> Boss | None:
         """This stage's own boss while it is on the stage (each node has its copy)."""
@@ -430,7 +462,7 @@ class Bot:
         )
 
     def expand(self, node: Node, mask: int, last: bool) -> Node:
-        stage = node.stage if last else copy.deepcopy(node.stage, self._memo(node.stage))
+        stage = node.stage if last else snapshot(node.stage)
         held = Buttons(mask)
         count = 0
         while count < self.macro:
@@ -441,10 +473,6 @@ class Bot:
                 break
         self.expansions += 1
         return Node(stage, (node.masks, mask, count), self.score(stage))
-
-    def _memo(self, stage: Stage) -> dict[int, Any]:
-        # The level is never written by the simulation: share it between copies.
-        return {id(stage.level): stage.level, id(stage.player_meta): stage.player_meta}
 
     def save_partial(self, node: Node, path: Path) -> None:
         """The best beginning so far, to resume from (`--resume`) if the search is cut."""
