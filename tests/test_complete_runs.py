@@ -1,11 +1,46 @@
-"""The outcome a replay stores ("complete", "dead"), checked like its state hash."""
+"""Recorded runs that finish every campaign level, and the outcome a replay stores.
+
+`tests/replays/complete/levelN.replay` were found by the search bot (`tools/bot.py`,
+`make demos`); the title screen's attract mode plays them. Each must still finish its
+level (outcome "complete") on exactly its recorded state hash.
+"""
 
 import json
 from pathlib import Path
 
 import pytest
 
+from gunner.config import CAMPAIGN, LEVELS_DIR
 from gunner.replay import Replay, ReplayError, main, play
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPLETE = ROOT / "tests" / "replays" / "complete"
+
+
+# The campaign levels a finishing run has been found for (`make demos` finds them).
+FINISHED = [name for name in CAMPAIGN if (COMPLETE / name.replace(".tmx", ".replay")).exists()]
+
+
+def test_finishing_runs_are_named_after_campaign_levels() -> None:
+    names = {p.stem for p in COMPLETE.glob("*.replay")}
+    assert FINISHED and names == {name.removesuffix(".tmx") for name in FINISHED}
+
+
+@pytest.mark.parametrize("name", FINISHED)
+def test_a_recorded_run_finishes_its_campaign_level(name: str) -> None:
+    path = COMPLETE / name.replace(".tmx", ".replay")
+    replay = Replay.load(path)
+    assert replay.level_path.resolve() == (LEVELS_DIR / name).resolve()
+    assert replay.outcome == "complete"
+    stage = play(replay)
+    assert stage.outcome == "complete", (
+        f"{path.name} no longer finishes {name} (it ended {stage.outcome}):"
+        " the level or the game changed; find a new run with `make demos`"
+    )
+    assert stage.state_hash() == replay.state_hash, (
+        f"{path.name} still finishes but on another state hash: if the change was on"
+        " purpose, `make replays` stores the new one"
+    )
 
 
 def _short_replay(tmp_path: Path, outcome: str | None) -> Path:
