@@ -109,6 +109,8 @@ W_BOSS_HP = 2e4
 W_HEALTH = 2e5
 W_DIST = 100.0
 W_KILL = 5e4
+STALL_STEPS = 600  # steps with nothing more destroyed before a target is set aside
+SKIP_STEPS = 900
 
 
 @dataclass
@@ -317,7 +319,11 @@ class Bot:
         self.planner = Planner(self.stage)
         self.boss = next((e for e in self.stage.entities if isinstance(e, Boss)), None)
         self.expansions = 0
+        # Targets set aside for a while (serial -> step): the search made no progress on
+        # them (e.g. a drum the model says can be shot from a ledge's very end).
+        self.skip: dict[int, int] = {}
         self.siege = "waves" in self.stage.objectives
+        self._left, self._since = 1 << 30, 0
 
     # -- scoring -----------------------------------------------------------------------
 
@@ -326,7 +332,7 @@ class Bot:
         if targets:
             box = stage.player.hitbox
             ranked = sorted(
-                targets,
+                [t for t in targets if self.skip.get(t.serial, -1) < stage.steps] or targets,
                 key=lambda t: (
                     abs(t.hitbox.centerx - box.centerx) + abs(t.hitbox.bottom - box.bottom)
                 ),
@@ -432,7 +438,12 @@ class Bot:
             s += W_KILL * stage.kills  # a kill is worth less than a block of health
         engaged = boss is not None and boss.alive and boss.state != "dormant"
         if not engaged:
-            s -= W_DIST * self.goal_distance(stage, keys, targets)
+            if self.siege and any(not g.finished for g in stage.spawners):
+                # Hold nothing: go out to the crowd (they patrol; few come to the keep).
+                foes = [e for e in stage.entities if e.team == "enemy" and e.alive]
+                s -= W_DIST * self.goal_distance(stage, keys, foes)
+            else:
+                s -= W_DIST * self.goal_distance(stage, keys, targets)
         return s
 
     # -- search ------------------------------------------------------------------------
@@ -473,6 +484,28 @@ class Bot:
                 break
         self.expansions += 1
         return Node(stage, (node.masks, mask, count), self.score(stage))
+
+    def watch_stall(self, best: Node) -> None:
+        """After STALL_STEPS with no less left to destroy, set the nearest target aside
+        for SKIP_STEPS (the distance field then leads to another one)."""
+        stage = best.stage
+        targets = objective_targets(stage)
+        left = sum(max(0, t.health) for t in targets) + len(targets)
+        if left < self._left:
+            self._left, self._since = left, stage.steps
+        elif targets and stage.steps - self._since > STALL_STEPS:
+            box = stage.player.hitbox
+            open_ = [t for t in targets if self.skip.get(t.serial, -1) < stage.steps] or targets
+            near = min(
+                open_,
+                key=lambda t: (
+                    abs(t.hitbox.centerx - box.centerx) + abs(t.hitbox.bottom - box.bottom)
+                ),
+            )
+            self.skip[near.serial] = stage.steps + SKIP_STEPS
+            self._since = stage.steps
+            if self.log:
+                print(f"  stalled: setting {near.kind} {near.serial} aside", flush=True)
 
     def save_partial(self, node: Node, path: Path) -> None:
         """The best beginning so far, to resume from (`--resume`) if the search is cut."""
@@ -541,6 +574,8 @@ class Bot:
                     break
             beam = kept
             rounds += 1
+            if beam:
+                self.watch_stall(beam[0])
             if partial is not None and rounds % 100 == 0 and beam:
                 self.save_partial(beam[0], partial)
             if self.log and rounds % 25 == 0 and beam:
