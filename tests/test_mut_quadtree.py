@@ -374,3 +374,26 @@ def test_an_item_goes_to_the_first_level_twice_as_big_as_it_needs():
     tree = Quadtree((0, 0, 640, 320), typical_size=(20, 40))
     tree.add(Thing(300, 100, 10, 170))  # 40 -> 80 -> 160 -> 320 px tall rows
     assert cell_sizes(tree) == {(160.0, 320.0)}
+
+
+@pytest.mark.parametrize(
+    ("xs", "mover", "to"),
+    [
+        ([100, 140], 0, 200),  # the first of two passes the last one
+        ([100, 140], 1, 40),  # the last of two passes the first one
+        ([100, 110, 120], 2, 80),  # the last of three passes both others at once
+        ([100, 110, 120], 0, 150),  # the first of three passes both others
+        ([100, 110, 120], 2, 105),  # past one neighbour: a swap
+    ],
+)
+def test_an_item_moving_past_its_neighbours_in_a_row_is_found_where_it_went(xs, mover, to):
+    tree = Quadtree((0, 0, 640, 320), typical_size=(24, 48))
+    live = [Thing(x, 100, 12, 20) for x in xs]
+    tree.add_many(live)
+    t = live[mover]
+    tree.remove(t)
+    t.hitbox.x = to
+    tree.add(t)
+    agree(tree, live)
+    found = tree.query(pygame.FRect(0, 0, 640, 320))
+    assert [f.hitbox.centerx for f in found] == sorted(f.hitbox.centerx for f in found)

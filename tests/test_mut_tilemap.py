@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from gunner.config import TILE
-from gunner.level import SOLID
+from gunner.level import EMPTY, ONEWAY, SOLID
 from gunner.tilemap import TileMap
 from maps import grid
 
@@ -215,3 +215,54 @@ def test_sight_over_the_map_corner_to_corner_and_past_its_sides():
     walled.checks = 0
     assert walled.line_of_sight(5.0, 2.0, 3 * TILE + 5.0, 2.0)
     assert walled.checks == 4
+
+
+@pytest.mark.parametrize("dx", [20.0, -20.0])
+@pytest.mark.parametrize("row", [0, 3])  # the map's top row and its bottom row
+def test_walls_in_the_first_and_last_rows_stop_a_sideways_move(row, dx):
+    rows = ["....................."] * 4
+    rows[row] = "...#.........#......."
+    tiles = TileMap(grid(rows))
+    box = pygame.FRect(0, row * TILE + 2, 12, 12)  # inside that row only
+    box.left = 10 * TILE if dx > 0 else 6 * TILE
+    assert tiles.move_x(box, dx * 4) == (1 if dx > 0 else -1)
+    assert box.right == 13 * TILE if dx > 0 else box.left == 4 * TILE
+
+
+def test_a_box_hanging_below_the_map_moves_sideways_along_the_last_row():
+    rows = ["....................."] * 3 + ["...#................."]
+    tiles = TileMap(grid(rows))
+    box = pygame.FRect(8 * TILE, 3 * TILE + 8, 12, 40)  # reaching 2 rows below the map
+    assert tiles.move_x(box, 40.0) == 0 and box.left == 8 * TILE + 40
+    assert tiles.move_x(box, -120.0) == -1 and box.left == 4 * TILE
+
+
+def test_a_rise_stops_flush_under_a_ceiling_and_not_before():
+    rows = ["....#....", ".........", ".........", "........."]
+    tiles = TileMap(grid(rows))
+    box = pygame.FRect(4 * TILE + 2, 2 * TILE + 4, 12, 20)
+    assert tiles.move_y(box, -30.0) == -1 and box.top == TILE  # under the tile in row 0
+    box = pygame.FRect(1 * TILE, 2 * TILE + 4, 12, 20)
+    assert tiles.move_y(box, -30.0) == 0 and box.top == 2 * TILE + 4 - 30  # open sky
+
+
+@pytest.mark.parametrize(
+    ("left", "width", "bottom", "under"),
+    [
+        (3 * TILE, 12, 0, SOLID),  # feet on the map's top edge, on row 0's tile
+        (-4, 12, 2 * TILE, SOLID),  # partly beyond the left edge: counts as solid
+        (8 * TILE + 8, 12, 2 * TILE, SOLID),  # partly beyond the right edge
+        (8 * TILE + 8, 12, TILE, SOLID),  # the same, on row 1's boundary
+        (8 * TILE + 4, 12, 2 * TILE, EMPTY),  # right side exactly on the map's edge
+        (2 * TILE, 12, -TILE, EMPTY),  # feet above the map: nothing under them
+        (3 * TILE, 12, 4 * TILE, EMPTY),  # feet on the map's bottom edge: a pit
+        (3 * TILE, 0, TILE, EMPTY),  # no width, no footing
+        (-TILE, 0, TILE, EMPTY),
+        (2 * TILE, 12, 3 * TILE, ONEWAY),
+    ],
+)
+def test_what_a_box_stands_on_at_the_maps_edges(left, width, bottom, under):
+    rows = ["...#.....", ".........", ".........", "..=......"]
+    tiles = TileMap(grid(rows))
+    box = pygame.FRect(left, bottom - 20, width, 20)
+    assert tiles.standing_on(box) == under
