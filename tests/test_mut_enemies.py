@@ -754,3 +754,36 @@ def test_an_idle_rifleman_shifts_his_weight(tmp_path):
         stage.step(B.NONE)
         frames.append(rifleman.frame())
     assert frames[:39] == [0] * 39 and frames[41:79] == [1] * 38  # 1.5 changes a second
+
+
+def test_a_soldiers_tell_starts_when_its_fire_timer_runs_out_and_it_stands_through_it(tmp_path):
+    from gunner.entities.soldier import AIM_TIME, RECOVER_TIME
+    from gunner.timer import Timer
+
+    stage = make_stage(tmp_path, [obj("Soldier", 12 * TILE, FLOOR)])  # facing the player
+    soldier = stage.entities[-1]
+    stage.player.invulnerable = 1e9
+    stage.step(B.NONE)
+    soldier.fire_timer = Timer(5)
+    run(stage, B.NONE, 4)
+    assert not soldier.aim_time
+    stage.step(B.NONE)
+    assert soldier.aim_time
+    x = soldier.hitbox.x
+    run(stage, B.NONE, round(AIM_TIME / DT) - 1)
+    assert soldier.aim_time and soldier.hitbox.x == x  # still, through the whole tell
+    stage.step(B.NONE)
+    assert "enemy_shoot" in stage.events and soldier.hitbox.x == x
+    run(stage, B.NONE, round(RECOVER_TIME / DT) - 1)
+    assert soldier.vx == 0.0 and soldier.hitbox.x == x  # and through the recovery
+    stage.step(B.NONE)
+    assert soldier.vx == soldier.facing * soldier.speed
+
+
+def test_a_soldier_never_takes_aim_at_a_player_far_beyond_its_sight(tmp_path):
+    rows = ["." * 80] * 14 + ["..P" + "." * 77, "#" * 80]
+    stage = make_stage(tmp_path, [obj("Soldier", 60 * TILE, FLOOR, speed=0)], rows=rows)
+    soldier = stage.entities[-1]
+    stage.player.invulnerable = 1e9
+    run(stage, B.NONE, 300)  # 5 s: its fire timer runs out more than once
+    assert "enemy_shoot" not in stage.events and not soldier.aim_time

@@ -704,6 +704,12 @@ def main(argv: list[str] | None = None) -> int:
         help="run only the mutants the last run did not kill (new tests written); "
         "the others keep their last fate",
     )
+    parser.add_argument(
+        "--new",
+        action="store_true",
+        help="run only the mutants the last run did not make (code changed since); "
+        "the others keep their last fate",
+    )
     args = parser.parse_args(argv)
     chosen = args.modules or CORE
     unknown = [m for m in chosen if m not in MODULES]
@@ -725,7 +731,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.report:
         return report([m for m in previous if m.module in chosen], chosen, 0.0, args.show_killed)
     todo = mutants
-    if args.again:
+    if args.new:
+        fate = {m.key: m for m in previous}
+        mutants = [fate.get(m.key, m) for m in mutants]
+        todo = [m for m in mutants if m.key not in fate]
+    elif args.again:
         # Timeouts run again too: on a busy machine a slow test can pass for a hang.
         fate = {m.key: m for m in previous if m.status == "killed"}
         for i, m in enumerate(mutants):
