@@ -81,11 +81,12 @@ ACTIONS: tuple[int, ...] = tuple(
 )
 # When nothing hostile is near, moving is all there is to decide.
 QUIET_ACTIONS: tuple[int, ...] = ACTIONS[:6]
-# Holding a siege's keep: shoot down into the crowd on either side and up at drones.
+# A siege: shoot down into the crowd on either side, up at drones, jump their shots.
 SIEGE_ACTIONS: tuple[int, ...] = tuple(
     int(m | FIRE)
     for m in (
         B.NONE,
+        B.UP,
         B.RIGHT | B.DOWN,
         B.LEFT | B.DOWN,
         B.RIGHT | B.UP,
@@ -333,8 +334,9 @@ class Bot:
             box = stage.player.hitbox
             ranked = sorted(
                 [t for t in targets if self.skip.get(t.serial, -1) < stage.steps] or targets,
+                # Far above counts for more: a drone overhead is hard to hit from below.
                 key=lambda t: (
-                    abs(t.hitbox.centerx - box.centerx) + abs(t.hitbox.bottom - box.bottom)
+                    abs(t.hitbox.centerx - box.centerx) + 4 * abs(t.hitbox.bottom - box.bottom)
                 ),
             )
             # The nearest few; if none of them can be walked to, any of them.
@@ -436,6 +438,7 @@ class Bot:
             s -= W_HEALTH * (MAX_HEALTH - player.health)
         if self.siege:
             s += W_KILL * stage.kills  # a kill is worth less than a block of health
+            s -= W_KILL / 4 * sum(e.health for e in stage.entities if e.team == "enemy")
         engaged = boss is not None and boss.alive and boss.state != "dormant"
         if not engaged:
             if self.siege and any(not g.finished for g in stage.spawners):
@@ -498,8 +501,9 @@ class Bot:
             open_ = [t for t in targets if self.skip.get(t.serial, -1) < stage.steps] or targets
             near = min(
                 open_,
+                # Far above counts for more: a drone overhead is hard to hit from below.
                 key=lambda t: (
-                    abs(t.hitbox.centerx - box.centerx) + abs(t.hitbox.bottom - box.bottom)
+                    abs(t.hitbox.centerx - box.centerx) + 4 * abs(t.hitbox.bottom - box.bottom)
                 ),
             )
             self.skip[near.serial] = stage.steps + SKIP_STEPS
