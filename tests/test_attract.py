@@ -158,3 +158,17 @@ def test_demos_are_listed_in_campaign_order(tmp_path):
         (tmp_path / name).write_text("{}")
     names = [p.name for p in demo_files(tmp_path)]
     assert names == [n.replace(".tmx", ".replay") for n in CAMPAIGN] + ["zz.replay"]
+
+
+def test_every_shipped_finishing_run_can_play_as_a_demo():
+    files = demo_files()
+    assert [f.name for f in files] == [
+        n.replace(".tmx", ".replay")
+        for n in CAMPAIGN
+        if n.replace(".tmx", ".replay") in {f.name for f in files}
+    ]
+    assert files, "no finishing runs shipped: tests/replays/complete is empty"
+    for path in files:
+        replay = demo_module.load_demo(path)
+        assert replay is not None, f"{path.name} would be skipped by attract mode"
+        DemoScene(replay)  # its level loads

@@ -157,3 +157,25 @@ def test_version_has_one_source():
     from importlib import metadata
 
     assert metadata.version("gunner") == gunner.__version__
+
+
+def test_installed_wheel_has_its_attract_mode_demos(installed, tmp_path):
+    """A pipx or wheel install plays the same finishing runs on its title screen."""
+    shipped = sorted(p.name for p in (ROOT / "tests" / "replays" / "complete").glob("*.replay"))
+    found = subprocess.run(
+        [
+            str(installed / "python"),
+            "-c",
+            "from gunner.scenes.demo import demo_files, load_demo\n"
+            "for f in demo_files(): print(f.name, load_demo(f) is not None, f)",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, **HEADLESS},
+    ).stdout.split()
+    rows = [found[i : i + 3] for i in range(0, len(found), 3)]
+    assert sorted(name for name, _, _ in rows) == shipped and shipped
+    # Each one's level is the installed copy, unchanged since recording: it will play.
+    assert all(ok == "True" and "site-packages" in where for _, ok, where in rows), rows
