@@ -10,6 +10,7 @@ Python runs per *hit*, never per bullet.
 
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass
 from operator import itemgetter
@@ -121,10 +122,27 @@ class BulletSystem:
             floats[:, : self.n] = self._floats[:, : self.n]
             ints[:, : self.n] = self._ints[:, : self.n]
         self._floats, self._ints = floats, ints
-        for block, names in ((floats, _FLOATS), (ints, _INTS)):
+        self._bind_rows()
+        self._cap = cap
+
+    def _bind_rows(self) -> None:
+        """Name each row of the blocks (`x`, `life`...): writes through them land in the blocks."""
+        for block, names in ((self._floats, _FLOATS), (self._ints, _INTS)):
             for row, name in zip(block, names, strict=True):
                 setattr(self, name, row)
-        self._cap = cap
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> BulletSystem:
+        """A copy whose named rows are rows of its own copied blocks. (A plain deep copy
+        makes them separate arrays: the copy then drifts from the original, an expired
+        bullet staying alive, so a snapshot of a stage would not play on the same.)"""
+        twin = object.__new__(type(self))
+        memo[id(self)] = twin
+        rows = set(_FLOATS) | set(_INTS)
+        for name, value in vars(self).items():
+            if name not in rows:
+                setattr(twin, name, copy.deepcopy(value, memo))
+        twin._bind_rows()
+        return twin
 
     def __len__(self) -> int:
         return self.n

@@ -174,3 +174,25 @@ def test_shooting_a_drum_counts_toward_accuracy(tmp_path):
     for _ in range(20):
         stage.step(Buttons.NONE)
     assert stage.bullets.fired == 1 and stage.bullets.hits == 1
+
+
+def test_a_deep_copy_of_a_stage_plays_on_exactly_as_the_original():
+    """Snapshots (the search bot's, a save state) must not drift: a copy's bullets
+    expire, fly and hit as the original's do, step for step."""
+    import copy
+
+    from gunner.config import LEVELS_DIR
+
+    stage = Stage(load_level(LEVELS_DIR / "level1.tmx", images=False), seed=7)
+    fire = Buttons.FIRE | Buttons.RIGHT
+    for _ in range(40):
+        stage.step(fire)
+    for i in range(300):  # many bullets, numpy path included
+        stage.bullets.spawn(200 + i % 40, 300 + i % 7, 300 - i * 2, -50 + i, team="enemy")
+    twin = copy.deepcopy(stage)
+    for step in range(120):  # past BULLET_LIFE: expired bullets must leave both alike
+        buttons = fire if step % 3 else Buttons.JUMP
+        stage.step(buttons)
+        twin.step(buttons)
+        assert twin.state_hash() == stage.state_hash(), f"the copy drifted at step {step}"
+    assert len(twin.bullets) < 100  # the spawned bullets did end (hit, or expired) in both

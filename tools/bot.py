@@ -50,7 +50,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import build_level as builder  # noqa: E402
 
-from gunner import bullets as bullet_rules  # noqa: E402
 from gunner.bullets import TEAMS  # noqa: E402
 from gunner.config import TILE  # noqa: E402
 from gunner.entities.boss import TRIGGER, Boss  # noqa: E402
@@ -274,24 +273,11 @@ class Planner:
 
 
 def snapshot(stage: Stage) -> Stage:
-    """A copy of the stage that plays on exactly as the original would.
-
-    `copy.deepcopy` copies the bullet system's numpy blocks and the row views of them
-    (`x`, `life`...) as separate arrays; the system writes through the views and reads
-    the blocks, so a plain deep copy drifts (an expired bullet stays). The views are
-    bound to the copied blocks again here. The level is never written by the
-    simulation, so copies share it.
-    """
+    """A copy of the stage that plays on exactly as the original would (a deep copy: the
+    bullet system copies its own row views, see `BulletSystem.__deepcopy__`). The level
+    is never written by the simulation, so copies share it."""
     memo = {id(stage.level): stage.level, id(stage.player_meta): stage.player_meta}
-    twin = copy.deepcopy(stage, memo)
-    bullets = twin.bullets
-    for block, names in (
-        (bullets._floats, bullet_rules._FLOATS),
-        (bullets._ints, bullet_rules._INTS),
-    ):
-        for row, name in zip(block, names, strict=True):
-            setattr(bullets, name, row)
-    return twin
+    return copy.deepcopy(stage, memo)
 
 
 def objective_targets(stage: Stage) -> list[Any]:
