@@ -51,6 +51,17 @@ def grid(rows: list[str]) -> np.ndarray:
     return np.array([[values.get(ch, EMPTY) for ch in row] for row in rows], dtype=np.uint8)
 
 
+# A closed room: the player on the left, the exit on the right (running right
+# reaches it in about 170 steps).
+CORRIDOR = [
+    "########################",
+    "#......................#",
+    "#......................#",
+    "#.P..................E.#",
+    "########################",
+]
+
+
 def write_map(
     directory: Path, rows: list[str], name: str = "test.tmx", extra_objects: str = ""
 ) -> Path:

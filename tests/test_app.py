@@ -13,15 +13,8 @@ from gunner.scenes.options import OptionsScene
 from gunner.scenes.pause import PauseScene
 from gunner.scenes.play import PlayScene
 from gunner.settings import Settings, load_settings
+from maps import CORRIDOR as ROWS
 from maps import write_map
-
-ROWS = [
-    "########################",
-    "#......................#",
-    "#......................#",
-    "#.P..................E.#",
-    "########################",
-]
 
 
 def test_normal_frames_step_at_sixty_hertz():

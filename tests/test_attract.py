@@ -10,18 +10,9 @@ from gunner.replay import Replay, level_sha256, play
 from gunner.scenes import demo as demo_module
 from gunner.scenes.demo import END_HOLD, IDLE_SECONDS, DemoScene, demo_files
 from gunner.scenes.title import TitleScene
-from maps import write_map
+from maps import CORRIDOR, write_map
 
 IDLE_STEPS = int(IDLE_SECONDS * STEPS_PER_SECOND)
-
-# Running right from P reaches the exit in about 170 steps.
-ROWS = [
-    "########################",
-    "#......................#",
-    "#......................#",
-    "#.P..................E.#",
-    "########################",
-]
 
 
 def tap(k: int) -> None:
@@ -54,8 +45,9 @@ def demos(tmp_path, monkeypatch):
     """Two finishing runs (a: run right to the exit; b: wait, then run) as the shipped demos."""
     folder = tmp_path / "demos"
     folder.mkdir()
-    a = record(folder, "a.replay", ROWS, [Buttons.RIGHT] * 240)
-    b = record(folder, "b.replay", ROWS, [Buttons.NONE] * 30 + [Buttons.RIGHT | Buttons.FIRE] * 240)
+    a = record(folder, "a.replay", CORRIDOR, [Buttons.RIGHT] * 240)
+    wait_then_run = [Buttons.NONE] * 30 + [Buttons.RIGHT | Buttons.FIRE] * 240
+    b = record(folder, "b.replay", CORRIDOR, wait_then_run)
     monkeypatch.setattr(demo_module, "demos_dir", lambda: folder)
     return folder, a, b
 

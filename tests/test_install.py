@@ -101,12 +101,29 @@ def installed(dists, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return venv / "bin"
 
 
-def _run(bin_dir: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def _env(cwd: Path) -> dict[str, str]:
+    """Headless, nothing of the checkout on the path, and a data folder of its own."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "GUNNER_DATA_DIR")}
     env.update(HEADLESS, GUNNER_DATA_DIR=str(cwd / "data"))
+    return env
+
+
+def _run(bin_dir: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [str(bin_dir / "gunner"), *args], cwd=cwd, env=env, capture_output=True, text=True
+        [str(bin_dir / "gunner"), *args], cwd=cwd, env=_env(cwd), capture_output=True, text=True
     )
+
+
+def _python(bin_dir: Path, code: str, cwd: Path) -> str:
+    """What `code` prints, run by the installed environment's Python."""
+    return subprocess.run(
+        [str(bin_dir / "python"), "-c", code],
+        cwd=cwd,
+        env=_env(cwd),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
 
 
 def test_installed_wheel_plays_headless_from_another_folder(installed, tmp_path):
@@ -127,17 +144,9 @@ def test_installed_wheel_plays_headless_from_another_folder(installed, tmp_path)
 
 
 def test_installed_wheel_checks_maps_and_reports_its_version(installed, tmp_path):
-    level = subprocess.run(
-        [
-            str(installed / "python"),
-            "-c",
-            "from gunner.config import LEVELS_DIR; print(LEVELS_DIR)",
-        ],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
+    level = _python(
+        installed, "from gunner.config import LEVELS_DIR; print(LEVELS_DIR)", tmp_path
+    ).strip()
     checked = _run(installed, "--check", f"{level}/level1.tmx", f"{level}/level3.tmx", cwd=tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert checked.stdout.count(": ok") == 2
@@ -162,19 +171,12 @@ def test_version_has_one_source():
 def test_installed_wheel_has_its_attract_mode_demos(installed, tmp_path):
     """A pipx or wheel install plays the same finishing runs on its title screen."""
     shipped = sorted(p.name for p in (ROOT / "tests" / "replays" / "complete").glob("*.replay"))
-    found = subprocess.run(
-        [
-            str(installed / "python"),
-            "-c",
-            "from gunner.scenes.demo import demo_files, load_demo\n"
-            "for f in demo_files(): print(f.name, load_demo(f) is not None, f)",
-        ],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, **HEADLESS},
-    ).stdout.split()
+    found = _python(
+        installed,
+        "from gunner.scenes.demo import demo_files, load_demo\n"
+        "for f in demo_files(): print(f.name, load_demo(f) is not None, f)",
+        tmp_path,
+    ).split()
     rows = [found[i : i + 3] for i in range(0, len(found), 3)]
     assert sorted(name for name, _, _ in rows) == shipped and shipped
     # Each one's level is the installed copy, unchanged since recording: it will play.

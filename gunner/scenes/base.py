@@ -75,6 +75,17 @@ class Menu:
             y += rect.height + 4
 
 
+def draw_footer(
+    surface: pygame.Surface, line: str, colour: tuple[int, int, int] = text.GREY
+) -> None:
+    """One line of small text on a dark strip across the bottom of the screen."""
+    w, h = surface.get_size()
+    shade = pygame.Surface((w, 16), pygame.SRCALPHA)
+    shade.fill((0, 0, 12, 150))
+    surface.blit(shade, (0, h - 16))
+    text.draw(surface, line, (w // 2, h - 3), 14, colour, "midbottom")
+
+
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 12, alpha))

@@ -16,7 +16,8 @@ from gunner.hud import draw_hud
 from gunner.level import LevelError, load_level
 from gunner.render import draw_stage
 from gunner.replay import Replay, ReplayError, ReplayInput
-from gunner.scenes.base import Scene
+from gunner.scenes.base import Scene, draw_footer
+from gunner.scenes.play import level_music, play_sounds
 from gunner.stage import Stage
 
 if TYPE_CHECKING:
@@ -73,8 +74,7 @@ class DemoScene(Scene):
         return self.stage.outcome is not None or self.inputs.finished
 
     def enter(self, app: App) -> None:
-        music = self.stage.level.properties.get("music") or self.stage.level.path.stem
-        app.audio.play_music(str(music))
+        app.audio.play_music(level_music(self.stage))
 
     def handle_event(self, app: App, event: pygame.event.Event) -> None:
         if event.type in WAKE_EVENTS:
@@ -91,21 +91,15 @@ class DemoScene(Scene):
                 app.pop()
             return
         self.stage.step(self.inputs.next())
-        for sound in self.stage.events:
-            app.audio.play(sound)
-        self.stage.events.clear()
+        play_sounds(app, self.stage)
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
         draw_stage(surface, self.stage, app.art)
         draw_hud(surface, self.stage, messages=not self.over)
-        w, h = surface.get_size()
-        shade = pygame.Surface((w, 16), pygame.SRCALPHA)
-        shade.fill((0, 0, 12, 150))
-        surface.blit(shade, (0, h - 16))
-        if (self.blink // 30) % 2 == 0:
-            text.draw(
-                surface, "DEMO - PRESS ANY KEY", (w // 2, h - 3), 14, text.YELLOW, "midbottom"
-            )
+        # Blinks, as an arcade's demo does; the strip stays so the picture does not jump.
+        draw_footer(
+            surface, "DEMO - PRESS ANY KEY" if (self.blink // 30) % 2 == 0 else "", text.YELLOW
+        )
 
 
 def next_demo(files: list[Path], start: int) -> tuple[DemoScene | None, int]:

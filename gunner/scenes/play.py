@@ -104,8 +104,7 @@ class PlayScene(Scene):
 
     @property
     def music(self) -> str:
-        """The map's `music` property names its track; by default the map's file stem."""
-        return str(self.stage.level.properties.get("music") or self.path.stem)
+        return level_music(self.stage)
 
     def handle_event(self, app: App, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F5 and self.watcher:
@@ -191,9 +190,7 @@ class PlayScene(Scene):
         app.times.step_ms = (time.perf_counter() - start) * 1000
         if self.replay is not None and self.replay.finished and self.replay_end_hash is None:
             self.replay_end_hash = self.stage.state_hash()
-        for sound in self.stage.events:
-            app.audio.play(sound)
-        self.stage.events.clear()
+        play_sounds(app, self.stage)
         if self.stage.outcome and not self._reported:
             self._reported = True
             if self.stage.outcome == "complete":
@@ -238,6 +235,18 @@ class PlayScene(Scene):
             # Paused (the window lost focus to Tiled): keep picking up saves so the
             # designer sees them at once; the paused stage is not stepped.
             self.poll_reload(time.monotonic())
+
+
+def level_music(stage: Stage) -> str:
+    """The map's `music` property names its track; by default the map's file stem."""
+    return str(stage.level.properties.get("music") or stage.level.path.stem)
+
+
+def play_sounds(app: App, stage: Stage) -> None:
+    """The sounds of the step just taken, once each."""
+    for sound in stage.events:
+        app.audio.play(sound)
+    stage.events.clear()
 
 
 def draw_reload_banner(

@@ -12,7 +12,7 @@ from gunner import text
 from gunner.config import DT, STEPS_PER_SECOND
 from gunner.input import DEFAULT_BINDINGS, Buttons
 from gunner.render import draw_background
-from gunner.scenes.base import Menu, Scene
+from gunner.scenes.base import Menu, Scene, draw_footer
 from gunner.scenes.demo import IDLE_SECONDS, WAKE_EVENTS, demo_files, next_demo
 
 if TYPE_CHECKING:
@@ -87,11 +87,7 @@ class TitleScene(Scene):
         text.draw(surface, "GUNNER", (w // 2, 26), 72, text.YELLOW, "midtop")
         text.draw(surface, "RUN.  JUMP.  AIM.  SHOOT.", (w // 2, 86), 16, text.WHITE, "midtop")
         self.menu.draw(surface, w // 2, 118, 20)
-        hint = controls_hint(app.settings.bindings)
-        shade = pygame.Surface((w, 16), pygame.SRCALPHA)
-        shade.fill((0, 0, 12, 150))
-        surface.blit(shade, (0, h - 16))
-        text.draw(surface, hint, (w // 2, h - 3), 14, text.GREY, "midbottom")
+        draw_footer(surface, controls_hint(app.settings.bindings))
 
 
 def controls_hint(bindings: dict[Buttons, tuple[int, ...]]) -> str:
