@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import copy
 import heapq
+import math
 import os
 import sys
 import time
@@ -40,6 +41,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -76,6 +79,8 @@ ACTIONS: tuple[int, ...] = tuple(
         B.RIGHT | B.UP,
         B.DOWN,
         B.LEFT | B.UP,
+        B.RIGHT | B.DOWN,  # running, aiming down: at what stands low (a turret, a drum)
+        B.LEFT | B.DOWN,
     )
 )
 # When nothing hostile is near, moving is all there is to decide.
@@ -97,6 +102,7 @@ SIEGE_ACTIONS: tuple[int, ...] = tuple(
 )
 FAR = 5000.0  # the distance of a place the model cannot place (a pit, a wall)
 ENEMY_TEAM = TEAMS.index("enemy")
+PLAYER_TEAM = TEAMS.index("player")
 DANGER_RANGE = 320.0  # px: an enemy or enemy bullet this near makes a round "busy"
 
 # Score weights: each tier outweighs everything below it.
@@ -107,6 +113,16 @@ W_TARGET_HP = 1e7
 W_TARGET = 3e7
 W_BOSS_HP = 2e4
 W_HEALTH = 2e5
+# The first hits taken cost about as much as this many tiles of the way (health pickups
+# give them back); below that, health is dear. Dearer first hits made the search stop at
+# any drop past a soldier.
+SPARE_HEALTH = 2
+W_SPARE_HEALTH = 30 * 100.0
+# A shot on its way to a target (its straight path enters the target's box before the
+# bullet fades, with no wall between): worth this much of a hit landed. Shots take up to
+# a second and a half to land, far longer than one macro-action, so without this the
+# search never sees the worth of shooting at something far away (a drone overhead).
+W_PENDING = 0.5
 W_DIST = 100.0
 W_KILL = 5e4
 STALL_STEPS = 600  # steps with nothing more destroyed before a target is set aside
@@ -226,22 +242,78 @@ class Planner:
             top = row0
         else:
             way = 1 if player.vx > 1 else -1 if player.vx < -1 else 0
-            ahead = [way * k for k in range(0, 5)] if way else [-2, -1, 0, 1, 2]
+            ahead = [way * k for k in range(0, 5)] if way else [0, -1, 1, -2, 2]
             reach = [(col0 + dc, abs(dc) * 0.3) for dc in ahead]
             top = row0 - (5 if player.vy < 0 else 0)
         best = FAR
+        grid = self.grid
+        lo = max(0, top)
+        blocked: set[int] = set()  # ways (-1, +1) a wall has closed for this jump
         for col, extra in reach:
             if not 0 <= col < self.cols:
                 continue
-            row = max(0, top)
-            while row < self.rows and self.grid[row][col] == SOLID:
-                row += 1  # (rising into a ledge: look from its top)
-            while row + 1 < self.rows and self.grid[row + 1][col] == EMPTY:
+            way = (col > col0) - (col < col0)
+            if way in blocked:
+                continue
+            # A step in the way is climbed if the jump rises above it; solid all the
+            # way up to the jump's top is a wall: nothing beyond it is reached.
+            row = min(row0, self.rows - 1)
+            while row >= lo and grid[row][col] == SOLID:
+                row -= 1
+            if row < lo:
+                if way:
+                    blocked.add(way)
+                continue
+            # Rising: up to the jump's top or a ceiling, then down to what it lands on.
+            while row - 1 >= lo and grid[row - 1][col] != SOLID:
+                row -= 1
+            while row + 1 < self.rows and grid[row + 1][col] == EMPTY:
                 row += 1
             if row + 1 >= self.rows:
                 continue  # over a pit
             best = min(best, field.get((col, row), FAR) + extra + abs(row - row0) * 0.05)
         return best
+
+    def pending_hits(self, stage: Stage, targets: list[Any]) -> float:
+        """The damage the player's bullets in flight will deal to these targets if
+        nothing moves: each straight path that enters a target's box (a little grown)
+        before the bullet fades, with no solid tile before it, up to the target's health."""
+        b = stage.bullets
+        n = b.n
+        if not n or not targets:
+            return 0.0
+        rows = np.flatnonzero(b.team[:n] == PLAYER_TEAM)
+        if not len(rows):
+            return 0.0
+        x, y, vx, vy = b.x[rows], b.y[rows], b.vx[rows], b.vy[rows]
+        life, damage = b.life[rows], b.damage[rows]
+        reach = float(np.max(np.hypot(vx, vy) * life)) + 16
+        px, py = stage.player.hitbox.center
+        total = 0.0
+        for t in targets:
+            box = t.hitbox
+            if abs(box.centerx - px) > reach + 400 or abs(box.centery - py) > reach + 400:
+                continue
+            enter = _enter_times(box.inflate(6, 6), x, y, vx, vy, life)
+            owed = 0
+            for i in np.flatnonzero(enter >= 0):
+                t_in = float(enter[i])
+                if self.clear(float(x[i]), float(y[i]), float(vx[i]), float(vy[i]), t_in):
+                    owed += int(damage[i])
+            total += min(owed, max(0, t.health))
+        return total
+
+    def clear(self, x: float, y: float, vx: float, vy: float, t: float) -> bool:
+        """No solid tile on the straight path from (x, y) for `t` seconds."""
+        length = math.hypot(vx, vy) * t
+        count = max(1, int(length // 6))
+        grid, rows, cols = self.grid, self.rows, self.cols
+        for k in range(1, count + 1):
+            f = t * k / count
+            col, row = int((x + vx * f) // TILE), int((y + vy * f) // TILE)
+            if 0 <= row < rows and 0 <= col < cols and grid[row][col] == SOLID:
+                return False
+        return True
 
     def below(self, box: Any) -> Cell:
         """The standing cell under a box (a flying drone: the floor beneath it)."""
@@ -270,6 +342,25 @@ class Planner:
         ]
         far = [s for s in spots if max(abs(s[0] - col), abs(s[1] - bottom)) >= 4]
         return far or spots
+
+
+def _enter_times(
+    box: Any, x: np.ndarray, y: np.ndarray, vx: np.ndarray, vy: np.ndarray, life: np.ndarray
+) -> np.ndarray:
+    """When each straight path (x, y) + (vx, vy) t, 0 <= t <= life, enters `box`
+    (seconds; 0 if it starts inside), or -1 if it never does."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        tx1, tx2 = (box.left - x) / vx, (box.right - x) / vx
+        ty1, ty2 = (box.top - y) / vy, (box.bottom - y) / vy
+    inside_x = (box.left <= x) & (x <= box.right)
+    inside_y = (box.top <= y) & (y <= box.bottom)
+    lo_x = np.where(vx == 0, np.where(inside_x, -np.inf, np.inf), np.minimum(tx1, tx2))
+    hi_x = np.where(vx == 0, np.where(inside_x, np.inf, -np.inf), np.maximum(tx1, tx2))
+    lo_y = np.where(vy == 0, np.where(inside_y, -np.inf, np.inf), np.minimum(ty1, ty2))
+    hi_y = np.where(vy == 0, np.where(inside_y, np.inf, -np.inf), np.maximum(ty1, ty2))
+    t_in = np.maximum(np.maximum(lo_x, lo_y), 0.0)
+    t_out = np.minimum(np.minimum(hi_x, hi_y), life)
+    return np.where(t_in <= t_out, t_in, -1.0)
 
 
 def snapshot(stage: Stage) -> Stage:
@@ -421,10 +512,16 @@ class Bot:
             if boss.state == "dying":
                 s += W_BOSS_HP * boss.clock / 10
         if player.alive:
-            s -= W_HEALTH * (MAX_HEALTH - player.health)
+            lost = MAX_HEALTH - player.health
+            spare = min(lost, SPARE_HEALTH)
+            s -= W_SPARE_HEALTH * spare + W_HEALTH * (lost - spare)
         if self.siege:
             s += W_KILL * stage.kills  # a kill is worth less than a block of health
-            s -= W_KILL / 4 * sum(e.health for e in stage.entities if e.team == "enemy")
+            foes = [e for e in stage.entities if e.team == "enemy" and e.alive]
+            s -= W_KILL / 4 * sum(e.health for e in foes)
+            s += W_PENDING * W_KILL / 4 * self.planner.pending_hits(stage, foes)
+        else:
+            s += W_PENDING * W_TARGET_HP * self.planner.pending_hits(stage, targets)
         engaged = boss is not None and boss.alive and boss.state != "dormant"
         if not engaged:
             if self.siege and any(not g.finished for g in stage.spawners):
