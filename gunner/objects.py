@@ -229,13 +229,17 @@ SCHEMA: dict[str, ObjectClass] = {
         color="#dc2c2c",
         doc="A flying drone (16x12, the point is its bottom-centre): bobs along a patrol "
         "at its height, drifts over the player and fires down at them, or now and then "
-        "dives at them.",
+        "dives at them. A hunting drone (as a siege's waves let out) flies to the player "
+        "wherever they are and patrols over their head.",
         props={
             "health": Prop("int", 2, "hits it takes", low=1, high=1000),
             "speed": Prop("float", 50.0, "flying speed, pixels per second", low=0, high=400),
             "fire_rate": Prop("float", 1.5, "seconds between shots (or dives)", low=0.3, high=60),
             "range": Prop(
                 "float", 200.0, "how far below it spots and shoots the player", low=0, high=2000
+            ),
+            "hunt": Prop(
+                "bool", False, "flies to the player wherever they are (not a fixed patrol)"
             ),
             "drop": _drop("shot down"),
         },
@@ -246,7 +250,8 @@ SCHEMA: dict[str, ObjectClass] = {
         doc="Where a siege's enemies come from (a gate, the map's edge; not drawn): while "
         "its `wave` is on it lets out `count` enemies of `kind`, one every `every` seconds, "
         "on its rectangle's bottom. A wave is over when all its enemies are gone; the next "
-        "starts 3 s later. Used with the `waves` objective.",
+        "starts 3 s later. Drones it lets out hunt: they fly to the player wherever they "
+        "are. Used with the `waves` objective.",
         props={
             "wave": Prop("int", 1, "which wave it belongs to (1 comes first)", low=1, high=99),
             "kind": Prop(

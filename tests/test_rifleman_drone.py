@@ -9,7 +9,15 @@ import pytest
 from test_enemies import HANGAR, enemy_bullets, find, make_stage, obj
 
 from gunner.config import DT, TILE
-from gunner.entities.drone import BOB, BOB_RATE, CHASE_GAP, FIRE_EVERY, PATROL
+from gunner.entities.drone import (
+    BOB,
+    BOB_RATE,
+    CHASE_GAP,
+    FIRE_EVERY,
+    HUNT_HEIGHT,
+    HUNT_LAYER,
+    PATROL,
+)
 from gunner.entities.rifleman import MUZZLES
 from gunner.input import Buttons as B
 
@@ -164,3 +172,43 @@ def test_the_drone_ignores_a_player_above_it(tmp_path):
         stage.step(B.NONE)
     assert stage.events.count("enemy_shoot") == 0
     assert not find(stage, "Drone")[0].sees_player
+
+
+# A tall shaft: 30 tiles of sky over a floor 60 tiles wide, the player at its left end.
+SKY = ["#" * 60] + ["#" + "." * 58 + "#"] * 30 + ["#P" + "." * 57 + "#", "#" * 60]
+
+
+@pytest.mark.parametrize("hunt", [True, False])
+def test_a_hunting_drone_comes_down_from_the_sky_to_the_player(tmp_path, hunt):
+    """Placed 27 tiles up, beyond its 200 px sight: only a hunting drone ever comes to
+    the player (a siege's drones hunt, or a wave from the sky never arrives)."""
+    stage = make_stage(tmp_path, SKY, obj("Drone", 30, 4, 1, hunt=str(hunt).lower()))
+    drone = find(stage, "Drone")[0]
+    assert drone.hunt is hunt
+    stage.player.invulnerable = 1e9
+    shots = 0
+    for _ in range(round(12.0 / DT)):
+        stage.step(B.NONE)
+        shots += stage.events.count("enemy_shoot")
+    player = stage.player.hitbox
+    if hunt:
+        assert shots >= 1 or drone.dive  # it found him and attacked
+        assert abs(drone.hitbox.centerx - player.centerx) <= PATROL
+        # Over his head, within its sight (diving at him or back on its beat above him).
+        assert player.top - drone.hunt_height - BOB - 1 <= drone.hitbox.centery < player.centery
+        assert HUNT_HEIGHT <= drone.hunt_height <= HUNT_HEIGHT + 3 * HUNT_LAYER
+        assert player.centery - drone.hitbox.bottom <= drone.range
+    else:
+        assert shots == 0 and drone.hitbox.top < 6 * TILE  # still up on its beat
+
+
+def test_a_hunting_drone_follows_a_running_player(tmp_path):
+    stage = make_stage(tmp_path, SKY, obj("Drone", 4, 26, 1, hunt="true"))
+    drone = find(stage, "Drone")[0]
+    stage.player.invulnerable = 1e9
+    for _ in range(round(8.0 / DT)):
+        stage.step(B.RIGHT)
+    for _ in range(round(6.0 / DT)):  # he stops at the far wall; it catches up
+        stage.step(B.NONE)
+    assert stage.player.hitbox.centerx > 50 * TILE
+    assert abs(drone.hitbox.centerx - stage.player.hitbox.centerx) <= PATROL

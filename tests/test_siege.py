@@ -111,3 +111,21 @@ def test_the_siege_puts_more_than_300_enemies_on_the_stage_at_once() -> None:
         if peak >= 300:
             break
     assert current_wave(stage.spawners) == 3 and peak >= 300
+
+
+def test_a_waves_drones_come_down_to_the_player_from_a_gate_in_the_sky(tmp_path: Path) -> None:
+    """The siege's drone gates sit 27 tiles up, far beyond a drone's sight: its drones
+    hunt, so the wave comes to the player (it used to hover up there for ever)."""
+    rows = ["." * 40] * 40 + ["..P" + "." * 37, "#" * 40]
+    floor = 41 * TILE
+    high = obj("WaveSpawner", 30 * TILE, floor - 28 * TILE, 64, 32, kind="Drone", count=2)
+    stage = make_stage(tmp_path, [high], rows=rows, objective="waves")
+    stage.player.invulnerable = 1e9
+    attacked = 0
+    for _ in range(steps(WAVE_PAUSE) + steps(12.0)):
+        stage.step(B.NONE)
+        attacked += stage.events.count("enemy_shoot")
+    drones = enemies(stage)
+    assert [d.kind for d in drones] == ["Drone", "Drone"] and all(d.hunt for d in drones)
+    assert attacked >= 1 or any(d.dive for d in drones)
+    assert all(d.hitbox.bottom > floor - 200 for d in drones)  # down within sight

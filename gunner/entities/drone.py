@@ -1,4 +1,9 @@
-"""The drone: flies a bobbing patrol, drifts over the player and fires down at them."""
+"""The drone: flies a bobbing patrol, drifts over the player and fires down at them.
+
+A hunting drone (`hunt`, as a siege's waves let them out) keeps its patrol centred over
+the player wherever they go, so it comes down from the sky to them instead of waiting
+for them to pass under its beat.
+"""
 
 from __future__ import annotations
 
@@ -32,6 +37,10 @@ DIVE_CHANCE = 0.35
 DIVE_SPEED = 200.0
 DIVE_TIME = 0.7  # the longest dive, s
 CLIMB_SPEED = 70.0  # back up to its patrol height, px/s
+HUNT_HEIGHT = 112.0  # a hunting drone's patrol height above the player's head, px
+HUNT_LAYERS = 4  # ...plus 0-3 times HUNT_LAYER, by where it was placed: a swarm fans out
+HUNT_LAYER = 16.0
+HUNT_RUSH = 2.0  # off its beat (the player ran on), a hunting drone flies this much faster
 # Shot down: it drifts and spins down under light gravity, trailing smoke.
 SPIRAL_DRIFT = 60.0
 SPIRAL_GRAVITY = 500.0
@@ -57,6 +66,8 @@ class Drone(Enemy):
         self.speed = float(props.get("speed", SPEED))
         self.range = float(props.get("range", RANGE))
         self.fire_every = float(props.get("fire_rate", FIRE_EVERY))  # s between shots
+        self.hunt = bool(props.get("hunt", False))  # its beat follows the player
+        self.hunt_height = HUNT_HEIGHT + int(x) % HUNT_LAYERS * HUNT_LAYER
         self.home = self.hitbox.center
         self.bob_time = 0.0
         self.cooldown = Timer.of(self.fire_every / 2)
@@ -79,6 +90,11 @@ class Drone(Enemy):
         if self.dive:
             self._dive(stage)
             return
+        if self.hunt and player.alive:
+            # Its beat moves over the player's head (it flies there at its own speed
+            # and climbs or sinks at CLIMB_SPEED: nothing jumps).
+            self.home = (player.hitbox.centerx, player.hitbox.top - self.hunt_height)
+            hx, hy = self.home
         below = player.alive and player.hitbox.centery > box.bottom
         sees = below and self.watch(stage, eye, self.range)
         if not below:
@@ -95,7 +111,8 @@ class Drone(Enemy):
         else:
             if (box.centerx - hx) * self.facing >= bound:
                 self.facing = -self.facing
-            self.vx = self.facing * self.speed
+            rush = HUNT_RUSH if self.hunt and abs(box.centerx - hx) > bound else 1.0
+            self.vx = self.facing * self.speed * rush
         target_y = hy + math.sin(self.bob_time * BOB_RATE) * BOB
         # Flying: no gravity, and one-way platforms are passed through. After a dive it
         # climbs back to its patrol height at CLIMB_SPEED (the bob is slower than that).

@@ -3,9 +3,10 @@
 A `WaveSpawner` is an invisible rectangle (off screen, a gate or the edge of the map).
 While its wave is on, it lets out `count` enemies of one `kind`, one every `every`
 seconds, each standing on the rectangle's bottom at a random place along it and facing
-the player. A wave is over when every spawner of that wave has let out all its enemies
-and all of them are gone; the next wave starts WAVE_PAUSE seconds later. The map's
-`waves` objective is done when the last wave is over.
+the player. Drones it lets out hunt (fly to the player wherever they are): a wave from
+the sky comes down to the player. A wave is over when every spawner of that wave has
+let out all its enemies and all of them are gone; the next wave starts WAVE_PAUSE
+seconds later. The map's `waves` objective is done when the last wave is over.
 """
 
 from __future__ import annotations
@@ -82,6 +83,8 @@ class WaveSpawner(Entity):
         x = stage.rng.uniform(box.left + 8, box.right - 8) if box.width > 16 else box.centerx
         cls = ENTITY_TYPES[self.lets_out]
         props = dict(self.enemy_props)
+        if cls.floats:
+            props["hunt"] = True
         entity = cls.from_spawn(Spawn(self.lets_out, x - 8, box.bottom - 16, 16, 16, props=props))
         entity.facing = 1 if stage.player.hitbox.centerx >= x else -1  # type: ignore[attr-defined]
         stage.add_entity(entity)
