@@ -289,6 +289,12 @@ class Planner:
         life, damage = b.life[rows], b.damage[rows]
         reach = float(np.max(np.hypot(vx, vy) * life)) + 16
         px, py = stage.player.hitbox.center
+        # A closed door stops every bullet: a path that meets one first lands nothing.
+        doors = [
+            _enter_times(e.hitbox, x, y, vx, vy, life)
+            for e in stage.entities
+            if e.kind == "Door" and e.closed and abs(e.hitbox.centerx - px) < reach + 16
+        ]
         total = 0.0
         for t in targets:
             box = t.hitbox
@@ -296,6 +302,8 @@ class Planner:
                 continue
             enter = _enter_times(box.inflate(6, 6), x, y, vx, vy, life)
             owed = 0
+            for door in doors:
+                enter[(door >= 0) & (door <= enter)] = -1.0
             for i in np.flatnonzero(enter >= 0):
                 t_in = float(enter[i])
                 if self.clear(float(x[i]), float(y[i]), float(vx[i]), float(vy[i]), t_in):
