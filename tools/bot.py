@@ -123,6 +123,11 @@ W_SPARE_HEALTH = 30 * 100.0
 # a second and a half to land, far longer than one macro-action, so without this the
 # search never sees the worth of shooting at something far away (a drone overhead).
 W_PENDING = 0.5
+# Enemy shots whose straight path meets the player within THREAT_TIME (if it stood still)
+# cost this much of the hit they would land: the search steps aside before the last
+# macro-action, not after (a boss's patterns leave no time to react).
+W_THREAT = 0.5
+THREAT_TIME = 0.4
 W_DIST = 100.0
 W_KILL = 5e4
 STALL_STEPS = 600  # steps with nothing more destroyed before a target is set aside
@@ -311,6 +316,33 @@ class Planner:
             total += min(owed, max(0, t.health))
         return total
 
+    def pending_boss_hits(self, stage: Stage, boss: Boss) -> float:
+        """The damage the player's bullets in flight will deal to the boss: those whose
+        straight path enters a weak part of this phase before any other part (armour
+        stops the rest), with no solid tile before it; up to the boss's health."""
+        b = stage.bullets
+        n = b.n
+        if not n:
+            return 0.0
+        rows = np.flatnonzero(b.team[:n] == PLAYER_TEAM)
+        if not len(rows):
+            return 0.0
+        x, y, vx, vy = b.x[rows], b.y[rows], b.vx[rows], b.vy[rows]
+        life, damage = b.life[rows], b.damage[rows]
+        weak = set(boss.weak_parts())
+        first = np.full(len(rows), np.inf)
+        hits_weak = np.zeros(len(rows), dtype=bool)
+        for part, rect in boss.parts():
+            enter = _enter_times(rect, x, y, vx, vy, life)
+            sooner = (enter >= 0) & (enter < first)
+            first = np.where(sooner, enter, first)
+            hits_weak = np.where(sooner, part.weak and part.name in weak, hits_weak)
+        owed = 0
+        for i in np.flatnonzero(hits_weak):
+            if self.clear(float(x[i]), float(y[i]), float(vx[i]), float(vy[i]), float(first[i])):
+                owed += int(damage[i])
+        return float(min(owed, boss.health))
+
     def clear(self, x: float, y: float, vx: float, vy: float, t: float) -> bool:
         """No solid tile on the straight path from (x, y) for `t` seconds."""
         length = math.hypot(vx, vy) * t
@@ -369,6 +401,25 @@ def _enter_times(
     t_in = np.maximum(np.maximum(lo_x, lo_y), 0.0)
     t_out = np.minimum(np.minimum(hi_x, hi_y), life)
     return np.where(t_in <= t_out, t_in, -1.0)
+
+
+def threats(stage: Stage) -> int:
+    """Enemy bullets whose straight path meets the player (standing still) within
+    THREAT_TIME; at most 2."""
+    b = stage.bullets
+    n = b.n
+    if not n:
+        return 0
+    rows = np.flatnonzero(b.team[:n] == ENEMY_TEAM)
+    if not len(rows):
+        return 0
+    box = stage.player.hitbox.inflate(4, 4)
+    near = rows[(np.abs(b.x[rows] - box.centerx) < 200) & (np.abs(b.y[rows] - box.centery) < 200)]
+    if not len(near):
+        return 0
+    life = np.minimum(b.life[near], THREAT_TIME)
+    enter = _enter_times(box, b.x[near], b.y[near], b.vx[near], b.vy[near], life)
+    return min(2, int(np.count_nonzero(enter >= 0)))
 
 
 def snapshot(stage: Stage) -> Stage:
@@ -517,12 +568,23 @@ class Bot:
         boss = self.boss_of(stage)
         if boss is not None:  # (gone: its death played out)
             s -= W_BOSS_HP * (boss.health + DEATH_BONUS)
+            if boss.state == "fight":
+                s += W_PENDING * W_BOSS_HP * self.planner.pending_boss_hits(stage, boss)
             if boss.state == "dying":
                 s += W_BOSS_HP * boss.clock / 10
         if player.alive:
             lost = MAX_HEALTH - player.health
             spare = min(lost, SPARE_HEALTH)
             s -= W_SPARE_HEALTH * spare + W_HEALTH * (lost - spare)
+            if not player.invulnerable:
+                next_hit = (
+                    W_LIFE
+                    if player.health <= 1
+                    else W_SPARE_HEALTH
+                    if spare < SPARE_HEALTH
+                    else W_HEALTH
+                )
+                s -= W_THREAT * next_hit * threats(stage)
         if self.siege:
             s += W_KILL * stage.kills  # a kill is worth less than a block of health
             foes = [e for e in stage.entities if e.team == "enemy" and e.alive]
