@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass
+from functools import partial
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -284,7 +285,7 @@ class BulletSystem:
                 ys = [y for y, keep in zip(ys, alive, strict=True) if keep]
             # Filed without re-checking the ids (this system hands them out ascending
             # and unique); the boxes are made from the floats only if someone looks.
-            tree.bullets.file_all(self.id[: self.n], lambda: _boxes_of(xs, ys))
+            tree.bullets.file_all(self.id[: self.n], partial(_boxes_of, xs, ys))
             self.filed = self.n
             return
         else:

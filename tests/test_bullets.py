@@ -176,7 +176,22 @@ def test_shooting_a_drum_counts_toward_accuracy(tmp_path):
     assert stage.bullets.fired == 1 and stage.bullets.hits == 1
 
 
-def test_a_deep_copy_of_a_stage_plays_on_exactly_as_the_original():
+def _bot_snapshot(stage: Stage) -> Stage:
+    """The search bot's snapshot (tools/bot.py: a pickle round trip)."""
+    import sys
+    from pathlib import Path
+
+    tools = str(Path(__file__).resolve().parent.parent / "tools")
+    sys.path.insert(0, tools)
+    try:
+        import bot
+    finally:
+        sys.path.remove(tools)
+    return bot.snapshot(stage)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("copier", ["deepcopy", "bot"])
+def test_a_copy_of_a_stage_plays_on_exactly_as_the_original(copier: str) -> None:
     """Snapshots (the search bot's, a save state) must not drift: a copy's bullets
     expire, fly and hit as the original's do, step for step."""
     import copy
@@ -189,7 +204,8 @@ def test_a_deep_copy_of_a_stage_plays_on_exactly_as_the_original():
         stage.step(fire)
     for i in range(300):  # many bullets, numpy path included
         stage.bullets.spawn(200 + i % 40, 300 + i % 7, 300 - i * 2, -50 + i, team="enemy")
-    twin = copy.deepcopy(stage)
+    twin = copy.deepcopy(stage) if copier == "deepcopy" else _bot_snapshot(stage)
+    assert twin.level is stage.level or copier == "deepcopy"  # the bot's copies share it
     for step in range(120):  # past BULLET_LIFE: expired bullets must leave both alike
         buttons = fire if step % 3 else Buttons.JUMP
         stage.step(buttons)
