@@ -626,16 +626,13 @@ class Bot:
                 s += W_BOSS_HP * boss.clock / 10
         if player.alive:
             lost = MAX_HEALTH - player.health
-            spare = min(lost, SPARE_HEALTH)
+            # (Not in a siege: there a kill is worth 50 tiles, so cheap health would be
+            # traded for kills until the lives ran out.)
+            spare = 0 if self.siege else min(lost, SPARE_HEALTH)
             s -= W_SPARE_HEALTH * spare + W_HEALTH * (lost - spare)
             if not player.invulnerable:
-                next_hit = (
-                    W_LIFE
-                    if player.health <= 1
-                    else W_SPARE_HEALTH
-                    if spare < SPARE_HEALTH
-                    else W_HEALTH
-                )
+                cheap = not self.siege and lost < SPARE_HEALTH
+                next_hit = W_LIFE if player.health <= 1 else W_SPARE_HEALTH if cheap else W_HEALTH
                 s -= W_THREAT * next_hit * threats(stage)
         if self.siege:
             s += W_KILL * stage.kills  # a kill is worth less than a block of health
