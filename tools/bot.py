@@ -138,6 +138,7 @@ W_PENDING = 0.5
 # macro-action, not after (a boss's patterns leave no time to react).
 W_THREAT = 0.5
 THREAT_TIME = 0.4
+CONTACT_REACH = 16.0  # px: what a soldier walks in THREAT_TIME
 W_DIST = 100.0
 W_KILL = 5e4
 KEEP_STALL = 900  # a siege held from the keep: steps with no kill before going out
@@ -417,21 +418,33 @@ def _enter_times(
 
 def threats(stage: Stage) -> int:
     """Enemy bullets whose straight path meets the player (standing still) within
-    THREAT_TIME; at most 2."""
+    THREAT_TIME, and enemies that touch the player's box grown by CONTACT_REACH (a
+    crowd walks into a player who stays); at most 2."""
+    box = stage.player.hitbox.inflate(4, 4)
+    reach = stage.player.hitbox.inflate(2 * CONTACT_REACH, 4)
+    touching = sum(
+        1
+        for e in stage.entities
+        if e.team == "enemy"
+        and e.alive
+        and getattr(e, "contact_damage", 0)
+        and reach.colliderect(e.hitbox)
+    )
+    if touching >= 2:
+        return 2
     b = stage.bullets
     n = b.n
     if not n:
-        return 0
+        return touching
     rows = np.flatnonzero(b.team[:n] == ENEMY_TEAM)
     if not len(rows):
-        return 0
-    box = stage.player.hitbox.inflate(4, 4)
+        return touching
     near = rows[(np.abs(b.x[rows] - box.centerx) < 200) & (np.abs(b.y[rows] - box.centery) < 200)]
     if not len(near):
-        return 0
+        return touching
     life = np.minimum(b.life[near], THREAT_TIME)
     enter = _enter_times(box, b.x[near], b.y[near], b.vx[near], b.vy[near], life)
-    return min(2, int(np.count_nonzero(enter >= 0)))
+    return min(2, touching + int(np.count_nonzero(enter >= 0)))
 
 
 class _Pickler(pickle.Pickler):
