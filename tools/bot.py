@@ -141,8 +141,6 @@ THREAT_TIME = 0.4
 CONTACT_REACH = 16.0  # px: what a soldier walks in THREAT_TIME
 W_DIST = 100.0
 W_KILL = 5e4
-KEEP_STALL = 900  # a siege held from the keep: steps with no kill before going out
-OUT_STEPS = 600
 STALL_STEPS = 600  # steps with nothing more destroyed before a target is set aside
 SKIP_STEPS = 900
 
@@ -528,10 +526,6 @@ class Bot:
         self.skip: dict[int, int] = {}
         self.siege = "waves" in self.stage.objectives
         self._left, self._since = 1 << 30, 0
-        # A siege: hold the keep (--hold-keep) unless nothing has been killed from it for
-        # KEEP_STALL steps; then go out to the crowd until _out_until.
-        self.hold_keep = False
-        self._kills, self._kills_since, self._out_until = 0, 0, 0
 
     # -- scoring -----------------------------------------------------------------------
 
@@ -663,13 +657,9 @@ class Bot:
         engaged = boss is not None and boss.alive and boss.state != "dormant"
         if not engaged:
             if self.siege and any(not g.finished for g in stage.spawners):
-                if self.hold_keep and stage.steps >= self._out_until:
-                    # The keep's roof: no soldier climbs it, and from it they are shot
-                    # down into (the pending hits and kills score the shooting).
-                    s -= W_DIST * self.planner.where(stage, self.keep_field(stage, keys))
-                else:  # nothing to shoot from there: go out to the crowd
-                    foes = [e for e in stage.entities if e.team == "enemy" and e.alive]
-                    s -= W_DIST * self.goal_distance(stage, keys, foes)
+                # Hold nothing: go out to the crowd (they patrol; few come to the keep).
+                foes = [e for e in stage.entities if e.team == "enemy" and e.alive]
+                s -= W_DIST * self.goal_distance(stage, keys, foes)
             else:
                 s -= W_DIST * self.goal_distance(stage, keys, targets)
         return s
@@ -712,35 +702,6 @@ class Bot:
                 break
         self.expansions += 1
         return Node(stage, (node.masks, mask, count), self.score(stage))
-
-    def keep_field(self, stage: Stage, keys: frozenset[str]) -> dict[Cell, float]:
-        """Distances to the roof the player starts on: the standing cells of its row
-        joined to the start."""
-        field = self.planner.cached(keys, ("keep",))
-        if field is not None:
-            return field
-        standing = self.planner.standing(keys)
-        col = int(stage.checkpoint[0] // TILE)
-        row = int((stage.checkpoint[1] - 1) // TILE)
-        roof = [(col, row)]
-        for way in (-1, 1):
-            c = col + way
-            while (c, row) in standing:
-                roof.append((c, row))
-                c += way
-        return self.planner.field(keys, ("keep",), roof)
-
-    def watch_kills(self, best: Node) -> None:
-        """A siege held from the keep: after KEEP_STALL steps with no kill, go out to the
-        crowd for OUT_STEPS."""
-        stage = best.stage
-        if stage.kills > self._kills:
-            self._kills, self._kills_since = stage.kills, stage.steps
-        elif stage.steps - self._kills_since > KEEP_STALL and stage.steps >= self._out_until:
-            self._out_until = stage.steps + OUT_STEPS
-            self._kills_since = self._out_until
-            if self.log:
-                print("  nothing killed from the keep: out to the crowd", flush=True)
 
     def watch_stall(self, best: Node) -> None:
         """After STALL_STEPS with no less left to destroy, set the nearest target aside
@@ -834,8 +795,6 @@ class Bot:
             rounds += 1
             if beam:
                 self.watch_stall(beam[0])
-                if self.siege and self.hold_keep:
-                    self.watch_kills(beam[0])
             if partial is not None and rounds % 100 == 0 and beam:
                 self.save_partial(beam[0], partial)
             if self.log and rounds % 25 == 0 and beam:
@@ -865,11 +824,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--macro", type=int, default=8, help="steps each action is held")
     parser.add_argument("--max-seconds", type=float, default=400.0, help="of game time")
     parser.add_argument(
-        "--hold-keep",
-        action="store_true",
-        help="a siege: hold the roof the player starts on while anything is killed from it",
-    )
-    parser.add_argument(
         "--resume", type=Path, help="a replay whose masks start the run (e.g. OUT.partial)"
     )
     args = parser.parse_args(argv)
@@ -877,7 +831,6 @@ def main(argv: list[str] | None = None) -> int:
     prefix = Replay.load(args.resume).masks if args.resume else None
     started = time.process_time()
     bot = Bot(args.level, args.seed, args.beam, args.macro)
-    bot.hold_keep = args.hold_keep
     found = bot.run(args.max_seconds, prefix, partial)
     cpu = time.process_time() - started
     if found is None:
