@@ -20,9 +20,10 @@ not collapse onto one trajectory). The score is lexicographic in effect:
 A macro-action is shorter than a shot's flight, so the score also looks a little ahead
 along straight lines: the player's bullets in flight count half the damage they will
 deal (to a target with no wall or closed door before it, to a boss's weak point of this
-phase before its armour), and enemy bullets about to meet the player cost half the hit
-they would land. The first two points of health lost are cheap (about 30 tiles each),
-so a drop past a soldier is worth taking; the rest are dear.
+phase before its armour), and enemy bullets about to meet the player (or enemies about
+to walk into it) cost half the hit they would land. Outside a siege the first two
+points of health lost are cheap (about 30 tiles each), so a drop past a soldier is
+worth taking; the rest are dear.
 
 Bullets are dodged because a child that gets hit scores lower than its siblings that
 did not: the beam keeps several trajectories alive and drops the ones a pattern catches.
