@@ -91,8 +91,8 @@ class Drone(Enemy):
             self._dive(stage)
             return
         if self.hunt and player.alive:
-            # Its beat moves over the player's head (it flies there at its own speed
-            # and climbs or sinks at CLIMB_SPEED: nothing jumps).
+            # Its beat moves over the player's head; it gets there by flying (at its
+            # speed, HUNT_RUSH times that while off its beat; up or down at CLIMB_SPEED).
             self.home = (player.hitbox.centerx, player.hitbox.top - self.hunt_height)
             hx, hy = self.home
         below = player.alive and player.hitbox.centery > box.bottom
