@@ -41,7 +41,6 @@ from __future__ import annotations
 import argparse
 import heapq
 import io
-import math
 import os
 import pickle
 import sys
@@ -293,17 +292,12 @@ class Planner:
 
     def pending_hits(self, stage: Stage, targets: list[Any]) -> float:
         """The damage the player's bullets in flight will deal to these targets if
-        nothing moves: each straight path that enters a target's box (a little grown)
-        before the bullet fades, with no solid tile before it, up to the target's health."""
-        b = stage.bullets
-        n = b.n
-        if not n or not targets:
+        nothing moves: each path (cut at its first wall) that enters a target's box (a
+        little grown) before any closed door, up to the target's health."""
+        shots = _shots(stage, PLAYER_TEAM)
+        if shots is None or not targets:
             return 0.0
-        rows = np.flatnonzero(b.team[:n] == PLAYER_TEAM)
-        if not len(rows):
-            return 0.0
-        x, y, vx, vy = b.x[rows], b.y[rows], b.vx[rows], b.vy[rows]
-        life, damage = b.life[rows], b.damage[rows]
+        x, y, vx, vy, life, damage = shots
         reach = float(np.max(np.hypot(vx, vy) * life)) + 16
         px, py = stage.player.hitbox.center
         # A closed door stops every bullet: a path that meets one first lands nothing.
@@ -318,54 +312,28 @@ class Planner:
             if abs(box.centerx - px) > reach + 400 or abs(box.centery - py) > reach + 400:
                 continue
             enter = _enter_times(box.inflate(6, 6), x, y, vx, vy, life)
-            owed = 0
             for door in doors:
                 enter[(door >= 0) & (door <= enter)] = -1.0
-            for i in np.flatnonzero(enter >= 0):
-                t_in = float(enter[i])
-                if self.clear(float(x[i]), float(y[i]), float(vx[i]), float(vy[i]), t_in):
-                    owed += int(damage[i])
-            total += min(owed, max(0, t.health))
+            total += min(int(damage[enter >= 0].sum()), max(0, t.health))
         return total
 
     def pending_boss_hits(self, stage: Stage, boss: Boss) -> float:
         """The damage the player's bullets in flight will deal to the boss: those whose
-        straight path enters a weak part of this phase before any other part (armour
-        stops the rest), with no solid tile before it; up to the boss's health."""
-        b = stage.bullets
-        n = b.n
-        if not n:
+        path (cut at its first wall) enters a weak part of this phase before any other
+        part (armour stops the rest); up to the boss's health."""
+        shots = _shots(stage, PLAYER_TEAM)
+        if shots is None:
             return 0.0
-        rows = np.flatnonzero(b.team[:n] == PLAYER_TEAM)
-        if not len(rows):
-            return 0.0
-        x, y, vx, vy = b.x[rows], b.y[rows], b.vx[rows], b.vy[rows]
-        life, damage = b.life[rows], b.damage[rows]
+        x, y, vx, vy, life, damage = shots
         weak = set(boss.weak_parts())
-        first = np.full(len(rows), np.inf)
-        hits_weak = np.zeros(len(rows), dtype=bool)
+        first = np.full(len(x), np.inf)
+        hits_weak = np.zeros(len(x), dtype=bool)
         for part, rect in boss.parts():
             enter = _enter_times(rect, x, y, vx, vy, life)
             sooner = (enter >= 0) & (enter < first)
             first = np.where(sooner, enter, first)
             hits_weak = np.where(sooner, part.weak and part.name in weak, hits_weak)
-        owed = 0
-        for i in np.flatnonzero(hits_weak):
-            if self.clear(float(x[i]), float(y[i]), float(vx[i]), float(vy[i]), float(first[i])):
-                owed += int(damage[i])
-        return float(min(owed, boss.health))
-
-    def clear(self, x: float, y: float, vx: float, vy: float, t: float) -> bool:
-        """No solid tile on the straight path from (x, y) for `t` seconds."""
-        length = math.hypot(vx, vy) * t
-        count = max(1, int(length // 6))
-        grid, rows, cols = self.grid, self.rows, self.cols
-        for k in range(1, count + 1):
-            f = t * k / count
-            col, row = int((x + vx * f) // TILE), int((y + vy * f) // TILE)
-            if 0 <= row < rows and 0 <= col < cols and grid[row][col] == SOLID:
-                return False
-        return True
+        return float(min(int(damage[hits_weak].sum()), boss.health))
 
     def below(self, box: Any) -> Cell:
         """The standing cell under a box (a flying drone: the floor beneath it)."""
@@ -431,19 +399,31 @@ def threats(stage: Stage) -> int:
     )
     if touching >= 2:
         return 2
-    b = stage.bullets
-    n = b.n
-    if not n:
+    shots = _shots(stage, ENEMY_TEAM, near=box.center, horizon=THREAT_TIME)
+    if shots is None:
         return touching
-    rows = np.flatnonzero(b.team[:n] == ENEMY_TEAM)
-    if not len(rows):
-        return touching
-    near = rows[(np.abs(b.x[rows] - box.centerx) < 200) & (np.abs(b.y[rows] - box.centery) < 200)]
-    if not len(near):
-        return touching
-    life = np.minimum(b.life[near], THREAT_TIME)
-    enter = _enter_times(box, b.x[near], b.y[near], b.vx[near], b.vy[near], life)
+    x, y, vx, vy, life, _ = shots
+    enter = _enter_times(box, x, y, vx, vy, life)
     return min(2, touching + int(np.count_nonzero(enter >= 0)))
+
+
+def _shots(
+    stage: Stage, team: int, near: tuple[float, float] | None = None, horizon: float = np.inf
+) -> tuple[np.ndarray, ...] | None:
+    """One team's bullets in flight as arrays x, y, vx, vy, life, damage (None if it has
+    none), each life cut where its path enters its first solid tile: the bullets' own
+    walk (`TileMap.first_solid`), so no path counts beyond a wall. With `near`, only
+    those within 200 px of it on both axes; lives count up to `horizon` seconds."""
+    b = stage.bullets
+    rows = np.flatnonzero(b.team[: b.n] == team)
+    if near is not None:
+        rows = rows[(np.abs(b.x[rows] - near[0]) < 200) & (np.abs(b.y[rows] - near[1]) < 200)]
+    if not len(rows):
+        return None
+    x, y, vx, vy = b.x[rows], b.y[rows], b.vx[rows], b.vy[rows]
+    life = np.minimum(b.life[rows], horizon)
+    life = life * np.minimum(stage.tilemap.first_solid(x, y, vx * life, vy * life), 1.0)
+    return x, y, vx, vy, life, b.damage[rows]
 
 
 class _Pickler(pickle.Pickler):
