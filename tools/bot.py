@@ -484,7 +484,7 @@ def objective_targets(stage: Stage) -> list[Any]:
         if not e.alive:
             continue
         drum = "destroy_drums" in wanted and e.kind == "OilDrum"
-        foe = "kill_all" in wanted and e.team == "enemy" and not getattr(e, "is_boss", False)
+        foe = "kill_all" in wanted and e.team == "enemy" and not e.is_boss
         if drum or foe:
             out.append(e)
     return out

@@ -299,7 +299,7 @@ def _cell_of(point: tuple[float, float], cols: int) -> int:
 
 def _goal_cells(stage: Stage, rows: int, cols: int) -> set[int]:
     """Where the run must get to: a boss's arena trigger, else the exit."""
-    bosses = [e for e in stage.entities if getattr(e, "is_boss", False)]
+    bosses = [e for e in stage.entities if e.is_boss]
     if bosses and {"boss", "kill_all"} & set(stage.objectives):
         boss = bosses[0]
         arena = boss.arena(stage)
@@ -363,7 +363,7 @@ def lower_bound(path: Path) -> Bound:
     bound = Bound(str(path))
     bound.travel, notes = travel_bound(stage)
     bound.notes += notes
-    bosses = [e for e in stage.entities if getattr(e, "is_boss", False)]
+    bosses = [e for e in stage.entities if e.is_boss]
     if bosses and {"boss", "kill_all"} & set(stage.objectives):
         bound.boss, notes = boss_bound(bosses[0], weapons_in(stage))
         bound.notes += notes
