@@ -1,15 +1,19 @@
 """The heads-up display: health blocks, lives, weapon and ammo, keycards, objectives,
-mission time and the stage's messages. Compact, along the top edge, outlined so it
-reads over any background. Drawing reads the stage and never changes it.
+mission time, a siege's wave and enemies left, and the stage's messages. Compact, along
+the top edge, outlined so it reads over any background. Drawing reads the stage and never
+changes it.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
 from gunner import text
 from gunner.entities.boss import Boss
 from gunner.entities.player import MAX_HEALTH
+from gunner.entities.spawner import current_wave, wave_number
 from gunner.stage import Stage
 
 KEY_COLOURS = {"red": (235, 70, 60), "blue": (70, 140, 255), "yellow": (255, 214, 70)}
@@ -129,6 +133,39 @@ def draw_boss_bar(surface: pygame.Surface, boss: Boss) -> None:
         surface.fill(OUTLINE, (x, bar.top - 1, 1, BOSS_BAR_H + 2))
 
 
+@dataclass(frozen=True)
+class SiegeStatus:
+    """Where a siege stands: the wave on (or about to start) and its enemies not yet
+    beaten, those still to come out of its spawners and those out and alive."""
+
+    wave: int  # 1 for the map's first wave
+    waves: int
+    left: int
+
+
+def siege_status(stage: Stage) -> SiegeStatus | None:
+    """The siege's wave and enemies left, read from its spawners; None for a level
+    without waves, or once the last wave is over."""
+    group = stage.spawners
+    wave = current_wave(group)
+    if wave is None:
+        return None
+    # A spawner forgets its dead only when it ticks: count the living here.
+    left = sum(s.left + sum(1 for e in s.out if e.alive) for s in group if s.wave == wave)
+    return SiegeStatus(wave_number(group, wave), len({s.wave for s in group}), left)
+
+
+def draw_siege(surface: pygame.Surface, siege: SiegeStatus) -> pygame.Rect:
+    """Top centre: WAVE 2/5 and how many of its enemies are left."""
+    centre = surface.get_width() // 2
+    wave = text.render(f"WAVE {siege.wave}/{siege.waves}", 16, text.YELLOW)
+    left = text.render(f"{siege.left} LEFT", 16, text.WHITE if siege.left else text.GREEN)
+    x = centre - (wave.get_width() + 6 + left.get_width()) // 2
+    surface.blit(wave, (x, 3))
+    surface.blit(left, (x + wave.get_width() + 6, 3))
+    return pygame.Rect(x, 3, wave.get_width() + 6 + left.get_width(), wave.get_height())
+
+
 def draw_hud(surface: pygame.Surface, stage: Stage, messages: bool = True) -> None:
     """The HUD; without ``messages`` the centre banner (CHECKPOINT, the level name...)
     is left out, as under the results, where a stale one would bleed through."""
@@ -162,6 +199,10 @@ def draw_hud(surface: pygame.Surface, stage: Stage, messages: bool = True) -> No
         )
         draw_tick(surface, rect.left - 10, y + 2, done)
         y += 11
+
+    siege = siege_status(stage)
+    if siege is not None:
+        draw_siege(surface, siege)
 
     boss = fighting_boss(stage)
     if boss is not None:

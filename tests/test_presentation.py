@@ -12,18 +12,21 @@ import pytest
 
 from gunner import config
 from gunner.app import App
-from gunner.config import ASSETS_DIR
+from gunner.config import ASSETS_DIR, TILE
 from gunner.entities.player import MAX_HEALTH
+from gunner.entities.spawner import WAVE_PAUSE
 from gunner.hud import (
     BLOCK_GAP,
     BLOCK_W,
     EMPTY,
     FULL,
     LOW,
+    SiegeStatus,
     accuracy,
     draw_hud,
     format_time,
     health_blocks,
+    siege_status,
 )
 from gunner.input import Buttons
 from gunner.level import load_level
@@ -40,9 +43,10 @@ from gunner.scenes.levelselect import (
 from gunner.scenes.play import PlayScene
 from gunner.scenes.title import TitleScene
 from gunner.settings import Progress, campaign_key
-from gunner.stage import Stage
+from gunner.stage import HITSTOP_KILL, Stage
+from gunner.timer import steps
 from gunner.weapons import WEAPONS
-from maps import write_map
+from maps import FLOOR, make_stage, obj, write_map
 
 ROWS = [
     "##############################",
@@ -128,6 +132,67 @@ def test_hud_draws_nothing_into_the_stage(stage):
     before = stage.state_hash()
     draw_hud(pygame.Surface((480, 270)), stage)
     assert stage.state_hash() == before
+
+
+def siege(tmp_path: Path) -> Stage:
+    """Two waves: three soldiers out of one gate, then two drones out of another."""
+    gates = [
+        obj("WaveSpawner", 30 * TILE, FLOOR - 32, 64, 32, wave=1, count=3, every=0.1, health=1),
+        obj("WaveSpawner", 34 * TILE, FLOOR - 32, 64, 32, wave=2, count=2, every=0.1, kind="Drone"),
+    ]
+    stage = make_stage(tmp_path, gates, objective="waves")
+    stage.player.invulnerable = 1e9
+    return stage
+
+
+def top_centre(surface: pygame.Surface) -> pygame.Surface:
+    """The strip at the top centre where the siege counter goes."""
+    w = surface.get_width()
+    return surface.subsurface((w // 2 - 70, 0, 140, 16))
+
+
+def test_the_siege_counts_its_wave_and_the_enemies_left_without_changing_the_run(tmp_path):
+    stage = siege(tmp_path)
+    assert siege_status(stage) == SiegeStatus(wave=1, waves=2, left=3)
+    for _ in range(steps(WAVE_PAUSE) + steps(0.3)):  # the pause, then all three out
+        stage.step(Buttons.NONE)
+    out = [e for e in stage.entities if e.team == "enemy"]
+    assert len(out) == 3 and siege_status(stage) == SiegeStatus(1, 2, 3)
+    before = stage.state_hash()
+    out[0].damage(9, stage)  # killed between steps: counted at once, not at the gate's tick
+    assert siege_status(stage) == SiegeStatus(1, 2, 2)
+    for enemy in out[1:]:
+        enemy.damage(9, stage)
+    assert siege_status(stage) == SiegeStatus(1, 2, 0), "beaten, until the gate next ticks"
+    for _ in range(HITSTOP_KILL + 1):  # the kills' hit-stop, then a step
+        stage.step(Buttons.NONE)
+    assert siege_status(stage) == SiegeStatus(2, 2, 2), "the next wave, all still to come"
+    draw_hud(pygame.Surface((480, 270)), stage)
+    assert siege_status(stage) == SiegeStatus(2, 2, 2)
+    assert stage.state_hash() != before  # (the run went on) ...
+    hashed = stage.state_hash()
+    draw_hud(pygame.Surface((480, 270)), stage)
+    assert stage.state_hash() == hashed  # ... but drawing the counter changes nothing
+
+
+def test_the_hud_shows_a_sieges_wave_and_enemies_left_at_the_top_centre(tmp_path, stage):
+    plain = pygame.Surface((480, 270))
+    draw_hud(plain, stage)  # no waves: nothing at the top centre
+    assert siege_status(stage) is None
+    assert pygame.transform.average_color(top_centre(plain))[:3] == (0, 0, 0)
+    sieged = siege(tmp_path)
+    shots = []
+    for left in (3, 2):
+        surface = pygame.Surface((480, 270))
+        draw_hud(surface, sieged)
+        shots.append(pygame.image.tobytes(top_centre(surface), "RGB"))
+        assert pygame.transform.average_color(top_centre(surface))[:3] != (0, 0, 0)
+        sieged.spawners[0].left = left - 1  # one fewer to come
+    assert shots[0] != shots[1], "the count drawn follows the enemies left"
+    # Once the last wave is over the counter goes (the objective shows it done).
+    for spawner in sieged.spawners:
+        spawner.left = 0
+    assert siege_status(sieged) is None
 
 
 def test_accuracy_is_hits_over_shots_fired():
