@@ -120,8 +120,10 @@ class Art:
         rocket = directory / "rocket.png"
         if rocket.exists():  # drawn by the content art; a plain bullet until then
             self.bullets["rocket"] = load_image(rocket)
-        self.bullets["boss"] = load_image(directory / "bullet_boss.png")  # bosses' orbs
+        # Curtains and patterns are magenta orbs; a boss's aimed burst is a dart like
+        # every aimed enemy shot (gunner.bullets.LOOK_ONLY).
         self.bullets["boss"] = load_image(directory / "bullet_boss.png")
+        self.bullets["boss_aimed"] = self.bullets["enemy"]
         self.effects = {
             name: slice_strip(load_image(directory / file), w)
             for name, (file, w) in self.EFFECTS.items()
@@ -137,10 +139,13 @@ class Art:
         # Keyed by id(source); the source is kept in the value so the id stays unique.
         self._derived: dict[tuple[str, int], tuple[pygame.Surface, pygame.Surface]] = {}
 
+    # Bullets drawn pointing their way (tracers, darts, rockets); orbs stay as drawn.
+    TURNED_BULLETS = frozenset({"player", "enemy", "boss_aimed", "rocket"})
+
     def bullet_image(self, style: str, vx: float, vy: float) -> pygame.Surface:
-        """A bullet's sprite; directional ones (rockets) turn to face their flight."""
+        """A bullet's sprite; directional ones turn to face their flight."""
         image = self.bullets.get(style, self.bullets["player"])
-        if style != "rocket":
+        if style not in self.TURNED_BULLETS:
             return image
         return self._turned("bullet:" + style, 0, image, math.degrees(math.atan2(-vy, vx)), 45)
 

@@ -39,6 +39,9 @@ _FIELDS = ("id", "x", "y", "vx", "vy", "life", "team", "damage", "style", "blast
 _FLOATS = ("x", "y", "vx", "vy", "life", "blast_radius")  # x, y: the centre
 _INTS = ("id", "team", "damage", "style", "blast_damage")
 _WHEN = itemgetter(0)  # a strike's (t, entity): sorted by when the path enters it
+# Styles that only look different from another (nothing in the simulation reads a style):
+# the state hash lists them as that one, so a new look never moves a replay.
+LOOK_ONLY = {"boss_aimed": "boss"}
 
 
 @dataclass
@@ -215,11 +218,20 @@ class BulletSystem:
     def state(self) -> list[Any]:
         """Everything that carries to the next step, for the stage's hash."""
         n = self.n
-        return [
-            self._next_id,
-            self.styles,
-            *(getattr(self, name)[:n].tolist() for name in _FIELDS),
-        ]
+        state = [getattr(self, name)[:n].tolist() for name in _FIELDS]
+        styles = self.styles
+        if any(style in LOOK_ONLY for style in styles):
+            # Each look-only style hashed as the style it stands for (see LOOK_ONLY).
+            hashed: list[str] = []
+            index = []
+            for style in styles:
+                same = LOOK_ONLY.get(style, style)
+                if same not in hashed:
+                    hashed.append(same)
+                index.append(hashed.index(same))
+            styles = hashed
+            state[_FIELDS.index("style")] = [index[k] for k in state[_FIELDS.index("style")]]
+        return [self._next_id, styles, *state]
 
     def clear(self) -> None:
         """Forget every bullet (the caller empties the tree's bullet class)."""

@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-__all__ = ["aimed_burst", "angle_to", "fan", "rain", "ring", "spiral", "wave"]
+__all__ = ["aimed_burst", "angle_to", "fan", "lane", "rain", "ring", "spiral", "wave"]
 
 
 def _from_angles(angles: np.ndarray, speed: float | np.ndarray) -> np.ndarray:
@@ -75,3 +75,13 @@ def wave(
     t = volley % 8
     tri = (t if t <= 4 else 8 - t) / 4 * 2 - 1  # -1 .. 1 .. -1
     return fan(count, centre + tri * sway, spread, speed)
+
+
+def lane(velocities: np.ndarray, centre: float, width: float) -> np.ndarray:
+    """The volley without the bullets flying within `width`/2 radians of `centre`: a
+    clear lane through a curtain, the path a player can read and stand in."""
+    if not len(velocities):
+        return velocities
+    angles = np.arctan2(velocities[:, 1], velocities[:, 0])
+    off = np.abs((angles - centre + math.pi) % (2 * math.pi) - math.pi)
+    return velocities[off > width / 2]

@@ -12,7 +12,8 @@ make_assets.py's main. Layouts (gunner/entities/<boss>.py rely on them):
   open from phase 2, torn off in the wreck.
 * boss_overseer.png 128x64 frames, the same four: pods cowled in phase 1, their engine
   cores bare from phase 2; drawn floating (Overseer.LIFT px over its feet).
-* bullet_boss.png  8x8: a hot orb, bigger than a soldier's bullet (its hitbox stays 4x4).
+* bullet_boss.png  8x8: a curtain's magenta orb, round where aimed shots are darts (its
+  hitbox stays 4x4).
 """
 
 from __future__ import annotations
@@ -296,20 +297,26 @@ def make_overseer() -> None:
     save_png(sheet, "boss_overseer.png")
 
 
+# A curtain's orb is magenta: no aimed shot and no shot of the player's is.
+MAGENTA: Colour = (236, 64, 200)
+VIOLET: Colour = (96, 24, 110)
+
+
 def make_bullet() -> None:
-    """A hot orb: white centre, orange and red rings, a dark rim so it reads on sky."""
+    """A curtain's orb: round (aimed shots are darts), white centre, a magenta ring, a
+    dark violet rim so it reads on sky and on fire."""
     s = new_surface(8, 8)
     for y in range(8):
         for x in range(8):
             d = ((x - 3.5) ** 2 + (y - 3.5) ** 2) ** 0.5
             if d <= 1.3:
                 put(s, x, y, WHITE)
-            elif d <= 2.4:
-                put(s, x, y, HAZARD)
-            elif d <= 3.3:
-                put(s, x, y, RED)
+            elif d <= 2.0:
+                put(s, x, y, (255, 180, 240))
+            elif d <= 3.2:
+                put(s, x, y, MAGENTA)
             elif d <= 4.0:
-                put(s, x, y, OUTLINE)
+                put(s, x, y, VIOLET)
     save_png(s, "bullet_boss.png")
 
 

@@ -880,17 +880,36 @@ def radial_sprite(size: int, rings: list[tuple[float, Colour, int]]) -> pygame.S
     return surf
 
 
+# Readable fire: the player's shots are cyan streaks, enemies' aimed shots red darts,
+# curtains and patterns (bosses) magenta orbs; shape and colour both differ.
+TRACER: Colour = (120, 220, 255)
+TRACER_EDGE: Colour = (40, 130, 210)
+
+
 def make_bullets() -> None:
-    save_png(
-        radial_sprite(8, [(3.9, ORANGE, 110), (3.0, HAZARD, 255), (1.6, WHITE, 255)]),
-        "bullet_player.png",
-    )
-    save_png(
-        radial_sprite(
-            8, [(3.9, RED, 120), (3.0, RED, 255), (2.0, ORANGE, 255), (0.8, HAZARD, 255)]
-        ),
-        "bullet_enemy.png",
-    )
+    """The player's tracer and the enemies' aimed dart, 8x8, both pointing right (the
+    game turns them along their flight)."""
+    tracer = new_surface(8, 8)
+    rect(tracer, TRACER_EDGE, 0, 3, 3, 2)  # the tail fades out behind
+    rect(tracer, TRACER, 2, 2, 6, 4)
+    rect(tracer, TRACER_EDGE, 2, 2, 1, 1)
+    rect(tracer, TRACER_EDGE, 2, 5, 1, 1)
+    rect(tracer, WHITE, 3, 3, 5, 2)
+    save_png(tracer, "bullet_player.png")
+    dart = new_surface(8, 8)
+    # An arrowhead: widest at its back, a hot point in front.
+    for x, half in ((1, 3), (2, 3), (3, 3), (4, 2), (5, 2), (6, 1), (7, 0)):
+        for y in range(4 - half, 4 + half):
+            put(dart, x, y, RED)
+        if half:
+            put(dart, x, 4 - half, OUTLINE)
+            put(dart, x, 3 + half, OUTLINE)
+    rect(dart, OUTLINE, 0, 1, 1, 6)
+    rect(dart, ORANGE, 2, 3, 4, 2)
+    rect(dart, HAZARD, 4, 3, 2, 2)
+    put(dart, 6, 3, WHITE)
+    put(dart, 7, 3, RED)
+    save_png(dart, "bullet_enemy.png")
 
 
 def make_muzzle_flash() -> None:

@@ -8,8 +8,9 @@ Phase 2 (STACK): it starts pacing; the grille is shut and the flare stack itself
 weak point (aim up, or diagonally up from close by). Burning rain falls everywhere but
 where the player stood when the stack glowed, and full rings of fire follow.
 Phase 3 (MELTDOWN): both weak points open; it paces faster, the stack spins two spirals
-turning opposite ways over rows of burning rain (about 400 bullets at the peak), and the
-cannon fires bursts locked on the player's spot.
+turning opposite ways over rows of burning rain (about 400 bullets at the peak), leaving
+a lane open toward where the player stood when it glowed (the rain's gap is there too),
+and the cannon fires bursts locked on the player's spot.
 """
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ RAIN_SPACING = 16.0
 RAIN_GAP = 64.0
 PACE = (0.0, 40.0, 60.0)  # px/s in each phase
 RANGE = 150.0  # how far left of where it was placed it paces
+# The locked bursts are aimed: they look like every aimed enemy shot (a red dart), not
+# like the stack's curtains (orbs). Only the look differs (gunner.bullets.LOOK_ONLY).
+AIMED_STYLE = "boss_aimed"
+LANE = 0.5  # radians: the spirals leave this wide a lane open toward the player's spot
 
 
 @register("Crawler")
@@ -101,11 +106,18 @@ class Crawler(Boss):
             right = self.arena(stage).right - 20
             self.rain(stage, volley, right, RAIN_SPACING, RAIN_GAP, RAIN_SPEED)
         elif attack.name == "spiral":
-            for sign in (1, -1):  # two spirals turning opposite ways
-                self.spray(stage, at, patterns.spiral(volley, 6, sign * 0.21, SPIRAL_SPEED))
+            # Two spirals turning opposite ways, with a lane left open toward where the
+            # player stood when the stack glowed: the path through the meltdown.
+            mx, my = self.mark
+            toward = patterns.angle_to(*at, mx, my - 14)
+            for sign in (1, -1):
+                volley_v = patterns.spiral(volley, 6, sign * 0.21, SPIRAL_SPEED)
+                self.spray(stage, at, patterns.lane(volley_v, toward, LANE))
             if volley % 8 == 0:  # and burning rain, with its hole where you stood
                 right = self.arena(stage).right - 20
                 self.rain(stage, volley // 8, right, RAIN_SPACING, RAIN_GAP, RAIN_SPEED)
         elif attack.name == "lock":
             mx, my = self.mark
-            self.spray(stage, at, patterns.aimed_burst(*at, mx, my - 10, 5, 0.16, BURST_SPEED))
+            burst = patterns.aimed_burst(*at, mx, my - 10, 5, 0.16, BURST_SPEED)
+            for vx, vy in burst.tolist():
+                stage.bullets.spawn(*at, vx, vy, team="enemy", style=AIMED_STYLE)
