@@ -4,10 +4,12 @@ Both use `JsonStore`: a file is written atomically (temporary file in the same
 folder, flush + fsync, `os.replace`), so a crash or a full disk mid-save never
 leaves half a file behind. A file the game cannot read (corrupt, truncated,
 another format version) is renamed aside to `<name>.bad-<n>`, a one-line
-warning goes to stderr, and the game goes on with defaults. Files are read
-through `gunner.datafile`, so a FIFO, a device, a huge or deeply nested file
-is refused the same way instead of hanging or crashing the start; temporary
-files left by interrupted saves are deleted on the next load.
+warning goes to stderr, and the game goes on with defaults. A value it can
+repair (a volume or scale out of range, an action left with no key) is repaired
+and told the same way, one line each. Whatever loads saves back as it loaded.
+Files are read through `gunner.datafile`, so a FIFO, a device, a huge or deeply
+nested file is refused the same way instead of hanging or crashing the start;
+temporary files left by interrupted saves are deleted on the next load.
 
 The data folder is `$GUNNER_DATA_DIR` when set (tests, portable installs),
 otherwise SDL's per-user preferences folder for "gunner".
@@ -15,15 +17,18 @@ otherwise SDL's per-user preferences folder for "gunner".
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import json
 import math
 import os
+import re
 import stat
 import sys
 import tempfile
 import time
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -89,8 +94,12 @@ def usable_data_dir() -> Path | None:
 
 
 def short_repr(value: Any, most: int = 24) -> str:
-    """repr() cut short, so a damaged file's megabyte string cannot flood the warning line."""
-    text = repr(value)
+    """A value as the file spells it (`true`, `NaN`, `"1"`), cut short so a damaged
+    file's megabyte string cannot flood the warning line."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
     return text if len(text) <= most else text[: most - 3] + "..."
 
 
@@ -141,8 +150,11 @@ class JsonStore:
             self._set_aside("not a JSON object")
             return None
         version = data.get("version")
-        if version != self.version and not (
-            isinstance(version, int) and not isinstance(version, bool) and version in self.older
+        # `true` and `1.0` equal 1 in Python, but no game writes them: not a version.
+        if (
+            isinstance(version, bool)
+            or not isinstance(version, int)
+            or (version != self.version and version not in self.older)
         ):
             self._set_aside(
                 f"unknown version {short_repr(version)} (this game writes {self.version})"
@@ -168,6 +180,10 @@ class JsonStore:
             except OSError:
                 continue  # not ours to fight over: the next start tries again
 
+    def report(self, repair: str) -> None:
+        """Tell the player about a value the caller repaired, as a rejection is told."""
+        warn(f"{self.path}: {repair}")
+
     def reject(self, cause: str) -> None:
         """The caller found the document unusable: keep it aside and warn."""
         self._set_aside(cause)
@@ -192,24 +208,67 @@ class JsonStore:
 # -- settings ---------------------------------------------------------------------------
 
 
+# A key no name stands for is stored by its number (`0x40000073`): never as "", which
+# no start could read back. Options refuses such keys; this keeps the file loadable anyway.
+_KEY_NUMBER = re.compile(r"0x[0-9a-f]{1,8}")
+
+
 def key_name(key: int) -> str:
-    """The name settings.json stores for a key ("" for keys pygame cannot name)."""
+    """A name for `key` that `key_code` maps back to it ("" if pygame has none).
+
+    pygame's own name first (what the file has always held: `space`, `left`); then
+    SDL's, which covers keys pygame's table leaves out (F13-F24, media keys; it
+    needs the display, as in the game); then the character itself (`é`, `ß` on
+    keyboards beyond US English), which needs nothing.
+    """
     with warnings.catch_warnings():  # key names do not need a window
         warnings.simplefilter("ignore")
-        return pygame.key.name(key)
+        candidates = [pygame.key.name(key)]
+        if pygame.display.get_init():
+            with contextlib.suppress(pygame.error):
+                candidates.append(pygame.key.name(key, use_compat=False))
+    if 0 < key <= sys.maxunicode and chr(key).isprintable():
+        candidates.append(chr(key))
+    for name in candidates:
+        with contextlib.suppress(ValueError):
+            if name and key_code(name) == key:
+                return name
+    return ""
 
 
 def key_code(name: str) -> int:
     """The key a stored name stands for; ValueError for an unknown name."""
+    if _KEY_NUMBER.fullmatch(name):
+        return int(name, 16)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return pygame.key.key_code(name)
 
 
-def _volume(value: Any, name: str) -> float:
+def _volume(value: Any, name: str, default: float, repairs: list[str]) -> float:
+    """A volume from 0 to 1; one out of range (or NaN) is repaired and the repair noted."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise StoreError(f"{name} must be a number from 0 to 1")
-    return min(1.0, max(0.0, float(value)))
+    volume = float(value)
+    if math.isnan(volume):
+        repairs.append(f"{name} {short_repr(value)} is not a number from 0 to 1; using {default}")
+        return default
+    if not 0.0 <= volume <= 1.0:
+        volume = min(1.0, max(0.0, volume))
+        side = "below 0" if value < 0 else "above 1"
+        repairs.append(f"{name} {short_repr(value)} is {side}; using {volume:g}")
+    return volume
+
+
+def _unknown(data: dict[str, Any], known: Iterable[str], where: str, repairs: list[str]) -> None:
+    """Note the entries of `data` the game does not know (they are not saved back)."""
+    known = set(known)
+    unknown = [str(k) for k in data if k not in known]
+    if unknown:
+        names = ", ".join(short_repr(where + k) for k in unknown[:3])
+        more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
+        verb = "is" if len(unknown) == 1 else "are"
+        repairs.append(f"{names}{more} {verb} not a setting this game knows; ignored (not saved)")
 
 
 @dataclass
@@ -222,31 +281,49 @@ class Settings:
     music_volume: float = 0.5
     fullscreen: bool = False
     scale: int = 3
+    # Key names as the loaded file spelled them (`F24`, `Space`), written back as they
+    # were: a hand-edited file saves unchanged, display or not.
+    key_names: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def stored_key_name(self, key: int) -> str:
+        """The name settings.json holds for `key`: one that loads back as `key`."""
+        spelled = self.key_names.get(key)
+        with contextlib.suppress(ValueError):
+            if spelled and key_code(spelled) == key:
+                return spelled
+        return key_name(key) or f"0x{key & 0xFFFFFFFF:x}"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "keys": {
-                action_name(b): [key_name(k) for k in self.bindings.get(b, ())] for b in ACTIONS
+                action_name(b): [self.stored_key_name(k) for k in self.bindings.get(b, ())]
+                for b in ACTIONS
             },
+            # Unrounded: what was loaded saves back the same (Options steps by 0.1 anyway).
             "volume": {
-                "master": round(self.master_volume, 3),
-                "effects": round(self.effects_volume, 3),
-                "music": round(self.music_volume, 3),
+                "master": self.master_volume,
+                "effects": self.effects_volume,
+                "music": self.music_volume,
             },
             "fullscreen": self.fullscreen,
             "scale": self.scale,
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Settings:
+    def from_json(cls, data: dict[str, Any], repairs: list[str] | None = None) -> Settings:
         """Settings from a stored document; missing entries keep their defaults.
 
-        Raises StoreError for entries of the wrong type or unknown key names.
+        Raises StoreError for entries of the wrong type or unknown key names. A
+        value it can repair (a volume or scale out of range, an action with no key,
+        an entry it does not know) is repaired, with a line for the player in `repairs`.
         """
+        repairs = [] if repairs is None else repairs
         s = cls()
+        _unknown(data, ("keys", "volume", "fullscreen", "scale"), "", repairs)
         keys = data.get("keys", {})
         if not isinstance(keys, dict):
             raise StoreError("keys must be an object of action -> list of key names")
+        _unknown(keys, (action_name(b) for b in ACTIONS), "keys.", repairs)
         for button in ACTIONS:
             action = action_name(button)
             names = keys.get(action)
@@ -255,17 +332,29 @@ class Settings:
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
                 raise StoreError(f"keys.{action} must be a list of key names")
             try:
-                s.bindings[button] = tuple(key_code(n) for n in names)
+                codes = tuple(key_code(n) for n in names)
             except ValueError as exc:
                 raise StoreError(f"keys.{action}: unknown key name") from exc
+            s.bindings[button] = codes
+            s.key_names.update(zip(codes, names, strict=True))
+        empty = [b for b in ACTIONS if not s.bindings.get(b)]
         if keyless := s.give_every_action_a_key():
             raise StoreError(f"keys.{action_name(keyless[0])} has no key")
+        for button in empty:
+            given = ", ".join(s.stored_key_name(k) for k in s.bindings[button])
+            repairs.append(f"keys.{action_name(button)} has no key; using {given}")
         volume = data.get("volume", {})
         if not isinstance(volume, dict):
             raise StoreError("volume must be an object")
-        s.master_volume = _volume(volume.get("master", s.master_volume), "volume.master")
-        s.effects_volume = _volume(volume.get("effects", s.effects_volume), "volume.effects")
-        s.music_volume = _volume(volume.get("music", s.music_volume), "volume.music")
+        _unknown(volume, ("master", "effects", "music"), "volume.", repairs)
+        for attr, name in (
+            ("master_volume", "master"),
+            ("effects_volume", "effects"),
+            ("music_volume", "music"),
+        ):
+            default = getattr(s, attr)
+            value = volume.get(name, default)
+            setattr(s, attr, _volume(value, f"volume.{name}", default, repairs))
         fullscreen = data.get("fullscreen", s.fullscreen)
         if not isinstance(fullscreen, bool):
             raise StoreError("fullscreen must be true or false")
@@ -274,6 +363,9 @@ class Settings:
         if isinstance(scale, bool) or not isinstance(scale, int):
             raise StoreError("scale must be a whole number")
         s.scale = min(MAX_SCALE, max(1, scale))
+        if s.scale != scale:
+            side = "below 1" if scale < 1 else f"above {MAX_SCALE}"
+            repairs.append(f"scale {short_repr(scale)} is {side}; using {s.scale}")
         return s
 
     def give_every_action_a_key(self) -> list[Buttons]:
@@ -301,16 +393,24 @@ def settings_store(directory: Path | None = None) -> JsonStore:
 
 
 def load_settings(directory: Path | None = None) -> Settings:
-    """The saved settings, or defaults (with a warning) if the file is unusable."""
+    """The saved settings, or defaults (with a warning) if the file is unusable.
+
+    A value it repairs (see `Settings.from_json`) is reported in one line each,
+    the way an unusable file is; the file itself is left as it is until Options saves.
+    """
     store = settings_store(directory)
     data = store.load()
     if data is None:
         return Settings()
+    repairs: list[str] = []
     try:
-        return Settings.from_json(data)
+        settings = Settings.from_json(data, repairs)
     except StoreError as exc:
         store.reject(str(exc))
         return Settings()
+    for repair in repairs:
+        store.report(repair)
+    return settings
 
 
 def save_settings(settings: Settings, directory: Path | None = None) -> None:

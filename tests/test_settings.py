@@ -1,13 +1,19 @@
 """Settings and progress files: atomic, human-readable, and never fatal when damaged."""
 
+import contextlib
+import io
 import json
 import os
+import tempfile
 import threading
 import time
+from pathlib import Path
+from unittest import mock
 
 import pygame
 import pytest
 from hypothesis import given
+from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from gunner import settings as settings_mod
@@ -58,6 +64,9 @@ def test_missing_file_gives_defaults_silently(tmp_path, capsys):
         ('{"version": 1, "keys": {"jump": ["c"', "not valid JSON"),  # partial write
         ("\x00\x00garbage", "not valid JSON"),
         ('{"version": 99}', "unknown version 99"),
+        # JSON's true and 1.0 equal 1 in Python; no game writes them.
+        ('{"version": true}', "unknown version true"),
+        ('{"version": 1.0, "scale": 2}', "unknown version 1.0"),
         ("[1, 2]", "not a JSON object"),
         ('{"version": 1, "scale": "big"}', "scale must be a whole number"),
         ('{"version": 1, "keys": {"fire": ["no-such-key"]}}', "unknown key name"),
@@ -269,14 +278,14 @@ def test_stale_temporary_files_of_interrupted_saves_are_cleaned(tmp_path):
 
 
 def test_an_action_stored_with_no_key_gets_its_spare_default_keys(tmp_path, capsys):
-    (tmp_path / "settings.json").write_text(
-        '{"version": 1, "scale": 2, "keys": {"jump": [], "fire": ["z"]}}'
-    )
+    path = tmp_path / "settings.json"
+    path.write_text('{"version": 1, "scale": 2, "keys": {"jump": [], "fire": ["z"]}}')
     s = load_settings(tmp_path)
     assert s.scale == 2, "the rest of the player's settings are kept"
     assert s.bindings[Buttons.FIRE] == (pygame.K_z,)
     assert s.bindings[Buttons.JUMP] == (pygame.K_j, pygame.K_SPACE), "Z is fire's now"
-    assert capsys.readouterr().err == ""
+    # A repair, so the player is told which keys jump got.
+    assert one_warning(capsys) == f"gunner: {path}: keys.jump has no key; using j, space"
 
 
 # -- Options only saves what loads again -------------------------------------------------
@@ -338,3 +347,125 @@ def test_any_sequence_of_rebinds_keeps_every_action_bound_and_loadable(choices):
     every = [k for b in ACTIONS for k in s.bindings[b]]
     assert len(every) == len(set(every)), "no key does two things"
     assert Settings.from_json(json.loads(json.dumps(s.to_json()))) == s
+
+
+# -- whatever loads saves back unchanged ---------------------------------------------------
+
+# SDL names keys pygame's own table leaves out (F13-F24, media keys) only with the display
+# up; conftest's session fixture brings it up too, but only once the tests run.
+pygame.display.init()
+SCANCODE_KEYS = [0x40000000 | scancode for scancode in range(512)]
+
+
+def known_names() -> list[str]:
+    """Every name pygame and SDL give a key (both spellings), and characters of keyboards
+    beyond US English: all spellings a player may find and write into settings.json."""
+    names = set("éßñø日€")
+    for key in [*ALL_KEYS, *SCANCODE_KEYS]:
+        for name in (pygame.key.name(key), pygame.key.name(key, use_compat=False)):
+            try:
+                if name and pygame.key.key_code(name):
+                    names.add(name)
+            except ValueError:
+                continue
+    return sorted(names)
+
+
+KNOWN_NAMES = known_names()
+
+
+def test_a_key_named_by_hand_saves_back_unchanged(tmp_path, capsys):
+    # F24 has no pygame constant: pygame's own name for it is "", which the file once got.
+    path = tmp_path / "settings.json"
+    path.write_text('{"version": 1, "keys": {"jump": ["F24"], "fire": ["é"]}, "scale": 2}')
+    s = load_settings(tmp_path)
+    assert s.bindings[Buttons.JUMP] == (pygame.key.key_code("F24"),)
+    save_settings(s, tmp_path)
+    doc = json.loads(path.read_text())
+    assert doc["keys"]["jump"] == ["F24"] and doc["keys"]["fire"] == ["é"]
+    assert load_settings(tmp_path) == s
+    assert capsys.readouterr().err == "", "nothing repaired, nothing set aside"
+
+
+def test_a_key_bound_without_a_display_still_saves_a_name_that_loads(tmp_path, monkeypatch):
+    # A tool (or a test) saving settings with no display: SDL cannot name F24 then.
+    monkeypatch.setattr(pygame.display, "get_init", lambda: False)
+    s = Settings()
+    s.bindings[Buttons.JUMP] = (pygame.key.key_code("F24"),)
+    s.bindings[Buttons.FIRE] = (0x40000000 | 500,)  # no name at all: stored by number
+    save_settings(s, tmp_path)
+    assert load_settings(tmp_path) == s
+    assert (tmp_path / "settings.json").exists(), "not set aside"
+
+
+@given(
+    keys=st.dictionaries(
+        st.sampled_from([settings_mod.action_name(b) for b in ACTIONS]),
+        st.lists(st.sampled_from(KNOWN_NAMES), min_size=1, max_size=3),
+    ),
+    volumes=st.tuples(*[st.floats(0, 1)] * 3),
+    scale=st.integers(1, settings_mod.MAX_SCALE),
+    fullscreen=st.booleans(),
+    display=st.booleans(),
+)
+@hypothesis_settings(deadline=None)  # each example saves twice, with fsync, on a shared disk
+def test_any_settings_file_that_loads_saves_and_loads_back_the_same(
+    keys, volumes, scale, fullscreen, display
+):
+    written = {
+        "version": 1,
+        "keys": keys,
+        "volume": dict(zip(("master", "effects", "music"), volumes, strict=True)),
+        "scale": scale,
+        "fullscreen": fullscreen,
+    }
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        contextlib.redirect_stderr(io.StringIO()) as err,
+        mock.patch.object(pygame.display, "get_init", lambda: display),
+    ):
+        path = Path(folder) / "settings.json"
+        path.write_text(json.dumps(written))
+        first = load_settings(Path(folder))
+        save_settings(first, Path(folder))
+        saved = path.read_text()
+        again = load_settings(Path(folder))
+        assert err.getvalue() == "", "nothing repaired, nothing set aside"
+        assert again == first
+        save_settings(again, Path(folder))
+        assert path.read_text() == saved, "saving what was loaded changes nothing"
+    assert first.master_volume == volumes[0], "a volume saves as it loaded, unrounded"
+
+
+@pytest.mark.parametrize(
+    ("entry", "said", "check"),
+    [
+        ('"volume": {"master": NaN}', "volume.master NaN", lambda s: s.master_volume == 0.8),
+        (
+            '"volume": {"effects": -Infinity}',
+            "volume.effects -Infinity",
+            lambda s: s.effects_volume == 0.0,
+        ),
+        ('"volume": {"music": 1e400}', "volume.music", lambda s: s.music_volume == 1.0),
+        ('"volume": {"music": 1.5}', "volume.music 1.5", lambda s: s.music_volume == 1.0),
+        ('"scale": 1' + "0" * 30, "scale 1000", lambda s: s.scale == settings_mod.MAX_SCALE),
+        ('"scale": -2', "scale -2", lambda s: s.scale == 1),
+        ('"colour": "red"', '"colour"', lambda s: True),
+        ('"keys": {"shoot": ["x"]}', '"keys.shoot"', lambda s: True),
+    ],
+    ids=["nan", "-inf", "1e400", "1.5", "scale-1e30", "scale-negative", "unknown", "action"],
+)
+def test_a_repaired_value_is_reported_in_one_line(tmp_path, capsys, entry, said, check):
+    path = tmp_path / "settings.json"
+    text = f'{{"version": 1, "fullscreen": true, {entry}}}'
+    path.write_text(text)
+    s = load_settings(tmp_path)
+    assert check(s), s
+    assert s.fullscreen, "the rest of the player's settings are kept"
+    line = one_warning(capsys)
+    assert line.startswith(f"gunner: {path}: {said}"), line
+    assert "using" in line or "ignored" in line, "the line says what was done"
+    assert path.read_text() == text, "a repair sets nothing aside"
+    # What the repair gave saves and loads back without a word.
+    save_settings(s, tmp_path)
+    assert load_settings(tmp_path) == s and capsys.readouterr().err == ""
