@@ -7,7 +7,7 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 # (the data folders are mapped into the package); keep `make run` quiet.
 PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet
 
-.PHONY: run test bench lint format assets levels soak replays demos bundle fuzz mutants clean
+.PHONY: run test bench lint format assets levels soak replays demos report bundle fuzz mutants clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,13 @@ demos: $(VENV)/.dev
 		nice -n 10 $(HEADLESS) $(BIN)/python tools/bot.py levels/level$$n.tmx \
 			-o tests/replays/complete/level$$n.replay $(ARGS) || exit 1; \
 	done
+
+# A level report for designers (tools/level_report.py): replay each finishing run and
+# print its pace (kills per minute, time with no enemy in view, metres walked, damage,
+# lives lost), with one picture per level in build/report/. ARGS="2 3 --no-png" picks
+# levels; "--json" for the figures as JSON, "--out DIR" for the pictures' folder.
+report: $(VENV)/.dev
+	$(HEADLESS) $(BIN)/python tools/level_report.py $(ARGS)
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check gunner bench tests tools

@@ -1,0 +1,163 @@
+"""`make report` (tools/level_report.py): the figures a designer reads off a finishing
+run, measured on tiny maps whose runs take a second, and its picture and JSON."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+
+from gunner.config import DT, TILE
+from gunner.input import Buttons as B
+from gunner.level import load_level
+from gunner.replay import Replay, play
+from maps import write_map
+
+ROOT = Path(__file__).resolve().parent.parent
+# 40 columns, the floor's top at row 15; the player stands on column 2.
+FLOOR_ROW = 15
+OPEN = ["." * 40] * FLOOR_ROW + ["..P" + "." * 37, "#" * 40]
+# The same with a pit three columns wide ahead of the player: walking right falls in.
+PIT = OPEN[:-1] + ["#" * 8 + "." * 3 + "#" * 29]
+
+
+@pytest.fixture(scope="module")
+def tool():
+    spec = importlib.util.spec_from_file_location(
+        "level_report", ROOT / "tools" / "level_report.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["level_report"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    yield module
+    del sys.modules["level_report"]
+
+
+def soldier(col: int, **props: object) -> str:
+    """A soldier standing on the floor at `col`."""
+    body = "".join(f'<property name="{k}" value="{v}"/>' for k, v in props.items())
+    x, y = col * TILE + 8, (FLOOR_ROW + 1) * TILE
+    return (
+        f'<object type="Soldier" x="{x}" y="{y}"><properties>{body}</properties><point/></object>'
+    )
+
+
+def level(tmp_path: Path, rows: list[str], *objects: str):
+    return load_level(write_map(tmp_path, rows, extra_objects="".join(objects)), images=False)
+
+
+@pytest.fixture
+def pit_run(tmp_path: Path) -> Path:
+    """A saved run that walks into the pit until every life is lost, with the hash and
+    outcome of the run played unwatched."""
+    path = write_map(tmp_path, PIT)
+    replay = Replay(level=str(path), seed=3, masks=[int(B.RIGHT)] * 900)
+    stage = play(replay)
+    replay.state_hash, replay.outcome = stage.state_hash(), stage.outcome
+    assert stage.outcome == "dead"
+    replay.save(tmp_path / "pit.replay")
+    return tmp_path / "pit.replay"
+
+
+def test_kills_per_minute_are_the_enemies_killed_over_the_runs_minutes(tool, tmp_path):
+    steps = 600  # ten seconds of firing at two one-hit soldiers
+    trace, stage = tool.watch(
+        level(tmp_path, OPEN, soldier(8, health=1, speed=0), soldier(12, health=1, speed=0)),
+        seed=1,
+        masks=[int(B.FIRE)] * steps,
+    )
+    report = tool.summarise(trace, stage, "run")
+    assert report.kills == stage.kills == 2
+    assert report.seconds == pytest.approx(10.0)
+    assert report.kills_per_minute == pytest.approx(12.0)
+    assert [m.what for m in report.deaths] == []
+
+
+def test_the_stretch_with_no_enemy_in_view_runs_from_the_last_kill_to_the_end(tool, tmp_path):
+    # A second in view of a soldier, then shooting it; after that no enemy is in view
+    # (its wreck and its drop are not enemies).
+    masks = [int(B.NONE)] * 60 + [int(B.FIRE)] * 240
+    trace, stage = tool.watch(level(tmp_path, OPEN, soldier(8, health=1, speed=0)), 1, masks)
+    report = tool.summarise(trace, stage, "run")
+    (kill,) = trace.kills
+    assert 60 * DT <= kill.t < 2.0
+    assert report.longest_gap_at == pytest.approx(kill.t, abs=DT / 2)
+    assert report.longest_gap == pytest.approx(5.0 - kill.t, abs=DT / 2)
+    assert report.no_enemy_share == pytest.approx(report.longest_gap / 5.0)
+
+
+def test_a_soldier_out_of_view_leaves_the_whole_run_without_one(tool, tmp_path):
+    far = ["." * 80] * FLOOR_ROW + ["..P" + "." * 77, "#" * 80]
+    trace, stage = tool.watch(level(tmp_path, far, soldier(75, speed=0)), 1, [0] * 120)
+    report = tool.summarise(trace, stage, "run")
+    assert report.no_enemy_share == 1.0 and report.longest_gap == pytest.approx(2.0)
+
+
+def test_stretches_are_the_runs_of_true(tool):
+    flags = [False] * 3 + [True] * 5 + [False] + [True] * 2
+    assert tool.stretches(flags) == [(3, 8), (9, 11)]
+    assert tool.stretches([]) == [] and tool.stretches([True]) == [(0, 1)]
+
+
+def test_a_column_is_walked_once_per_crossing_of_its_centre(tool):
+    # Right from column 0's middle to column 5's left edge, back to column 2's left edge
+    # (over the centres of 4, 3 and 2 again), then down (NaN) and back at a checkpoint:
+    # the jump there is not walking.
+    xs = [8.0, 40.0, 80.0, 56.0, 32.0, math.nan, 600.0, 610.0]
+    passes = tool.column_passes(np.array(xs), 40)
+    assert passes[:6].tolist() == [0, 1, 2, 2, 2, 0]
+    assert passes.sum() == 7
+
+
+def test_the_picture_marks_each_life_lost_where_it_was_lost(tool, pit_run, tmp_path, capsys):
+    out = tmp_path / "report"
+    assert tool.main([str(pit_run), "--out", str(out), "--json"]) == 0
+    (report,) = json.loads(capsys.readouterr().out)
+    assert report["reproduced"], "watching the run changed it"
+    assert report["lives_lost"] == 3
+    deaths = [(d["x"], d["y"]) for d in report["deaths"]]
+    assert all(8 * TILE < x < 11 * TILE for x, _ in deaths), "in the pit"
+    assert [d["what"] for d in report["deaths"]] == ["fell"] * 3
+    image = pygame.image.load(str(out / "test.png"))
+    assert report["png"].endswith("test.png")
+    scale = 0.5
+
+    def at(x: float, y: float) -> tuple[int, int]:
+        return round(x * scale), round(tool.HEADER_H + y * scale)
+
+    for x, y in deaths:
+        cx, cy = at(x, y)
+        assert tuple(image.get_at((cx + 6, cy)))[:3] == tool.DEATH
+    # Nowhere else on the map: every pixel of the death colour is at a death (or its
+    # number above it), or in the legend.
+    pixels = pygame.surfarray.pixels3d(image)
+    xs, ys = np.nonzero(np.all(pixels == tool.DEATH, axis=2))
+    on_map = ys >= tool.HEADER_H
+    spots = zip(xs[on_map], ys[on_map], strict=True)
+    near = [min(math.dist((x, y), at(*d)) for d in deaths) for x, y in spots]
+    assert near and max(near) < 24
+
+
+def test_json_lists_every_figure_and_no_png_writes_none(tool, pit_run, tmp_path, capsys):
+    out = tmp_path / "nothing"
+    assert tool.main([str(pit_run), "--json", "--no-png", "--out", str(out)]) == 0
+    (report,) = json.loads(capsys.readouterr().out)
+    assert not out.exists() and report["png"] is None
+    assert report["outcome"] == "dead" and report["kills"] == 0
+    assert report["damage"] == 3 * 5, "each fall took a full health bar"
+    assert report["walked_per_metre"] > 1  # three walks up to the pit
+    assert report["level"].endswith("test.tmx")
+
+
+def test_a_replay_that_cannot_be_read_is_one_line_and_a_failure(tool, tmp_path, capsys):
+    bad = tmp_path / "bad.replay"
+    bad.write_text("{}")
+    assert tool.main([str(bad), "--no-png"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "bad.replay" in err

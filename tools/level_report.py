@@ -1,0 +1,580 @@
+"""Developer tool: a level report for designers, measured from the finishing runs.
+
+    python tools/level_report.py                 # every run in tests/replays/complete
+    python tools/level_report.py 1 3 --no-png    # levels 1 and 3, table only
+    python tools/level_report.py run.replay --json --out /tmp/report
+
+Each run is replayed through the real simulation (the report only watches: it
+subscribes to the stage's events and reads its state after every step, so the
+run reproduces its recorded hash, which is checked). Per level it prints:
+
+- the run's length and kills per minute (enemies killed, as the end screen counts);
+- the share of the run with no enemy in view, and the longest such stretch. An enemy
+  is any living entity of the enemy team (soldiers, riflemen, drones, turrets, bosses,
+  whatever kind joins that team later), whatever it is doing; pickups, doors, drums,
+  wave spawners and the wrecks of the dead are not. It is in view when its hitbox
+  meets the camera's view rectangle after the step. Boss intros are listed, and a
+  stretch that overlaps one says so (the issue's pacing target excuses them);
+- how many times each metre is walked: a metre is a tile column, and a column is
+  walked once each time the player's x crosses its centre line (a respawn's jump
+  back to the checkpoint is not walking). The figure is the mean over the columns
+  the run reaches, with the most-walked column;
+- damage taken (health points: every hit's amount, and what a death took, a fall
+  included), lives lost and where each was lost;
+- a difficulty figure to compare levels: damage taken per minute, and lives lost.
+
+It also draws one PNG per level into --out (default build/report/): the map, the
+run's path coloured by whether an enemy is in view, kills, hits taken, deaths, boss
+intros, and under the map how often each column is walked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import sys
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import numpy as np  # noqa: E402
+import pygame  # noqa: E402
+
+from gunner import text  # noqa: E402
+from gunner.config import DT, TILE  # noqa: E402
+from gunner.events import HURT, KILLED  # noqa: E402
+from gunner.input import Buttons  # noqa: E402
+from gunner.level import SOLID, Level, LevelError, load_level  # noqa: E402
+from gunner.render import draw_layers  # noqa: E402
+from gunner.replay import Replay, ReplayError  # noqa: E402
+from gunner.stage import Stage  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNS = ROOT / "tests" / "replays" / "complete"
+OUT = ROOT / "build" / "report"
+
+
+# -- watching a run -----------------------------------------------------------------
+
+
+@dataclass
+class Mark:
+    """Something that happened at a place: a kill, a hit taken, a death, a boss intro."""
+
+    t: float  # seconds into the run
+    x: float
+    y: float
+    what: str  # the enemy killed, the damage taken, the cause of death, the boss
+    amount: int = 0
+
+
+@dataclass
+class Trace:
+    """What a run did, step by step (after each step) and event by event."""
+
+    xs: list[float] = field(default_factory=list)  # the player's centre; NaN while down
+    ys: list[float] = field(default_factory=list)
+    in_view: list[bool] = field(default_factory=list)  # an enemy in view
+    intro: list[bool] = field(default_factory=list)  # a boss is playing its intro
+    kills: list[Mark] = field(default_factory=list)
+    hits: list[Mark] = field(default_factory=list)
+    deaths: list[Mark] = field(default_factory=list)
+    intros: list[Mark] = field(default_factory=list)
+
+
+class Watcher:
+    """Follows one stage: subscribes to its events and samples it after every step.
+    It reads and never writes, so the run is the same as unwatched."""
+
+    def __init__(self, stage: Stage) -> None:
+        self.stage = stage
+        self.trace = Trace()
+        self._health = stage.player.health
+        self._hurt = 0  # damage from this step's non-lethal hits
+        self._was_alive = stage.player.alive
+        self._in_intro = False
+        stage.subscribe(KILLED, self._on_killed)
+        stage.subscribe(HURT, self._on_hurt)
+
+    def _on_killed(self, entity: Any, **_: Any) -> None:
+        if entity.team == "enemy":  # as Stage.record_kill counts them
+            x, y = entity.hitbox.center
+            self.trace.kills.append(Mark(self.stage.time, x, y, entity.kind))
+
+    def _on_hurt(self, entity: Any, amount: int = 0, **_: Any) -> None:
+        if entity is self.stage.player:
+            x, y = entity.hitbox.center
+            self.trace.hits.append(Mark(self.stage.time, x, y, "hit", amount))
+            self._hurt += amount
+
+    def sample(self) -> None:
+        """Call after each `stage.step`."""
+        stage, trace = self.stage, self.trace
+        player = stage.player
+        box = player.hitbox
+        if self._was_alive and not player.alive:
+            # A death publishes no HURT: it took whatever health the hits left.
+            lethal = max(0, self._health - self._hurt)
+            height = stage.tilemap.pixel_height
+            cause = "fell" if box.top > height else "killed"
+            y = min(box.centery, height - TILE / 2)
+            trace.deaths.append(Mark(stage.time, box.centerx, y, cause, lethal))
+        self._was_alive = player.alive
+        self._health, self._hurt = player.health, 0
+        trace.xs.append(box.centerx if player.alive else math.nan)
+        trace.ys.append(box.centery if player.alive else math.nan)
+        view = stage.camera.rect
+        trace.in_view.append(
+            any(
+                e.team == "enemy" and e.alive and view.colliderect(e.hitbox) for e in stage.entities
+            )
+        )
+        bosses = [e for e in stage.entities if e.is_boss and getattr(e, "state", "") == "intro"]
+        if bosses and not self._in_intro:
+            trace.intros.append(Mark(stage.time, box.centerx, box.centery, bosses[0].kind))
+        self._in_intro = bool(bosses)
+        trace.intro.append(self._in_intro)
+
+
+def watch(level: Level, seed: int, masks: list[int]) -> tuple[Trace, Stage]:
+    """Play `masks` on a fresh stage of `level`, watched; the trace and the final stage."""
+    stage = Stage(level, seed=seed)
+    watcher = Watcher(stage)
+    for mask in masks:
+        stage.step(Buttons(mask))
+        stage.events.clear()  # no one plays the sounds
+        watcher.sample()
+    return watcher.trace, stage
+
+
+# -- the figures --------------------------------------------------------------------
+
+
+def stretches(flags: list[bool] | np.ndarray) -> list[tuple[int, int]]:
+    """(start, end) step indices, end excluded, of each run of True in `flags`."""
+    padded = np.concatenate(([0], np.asarray(flags, dtype=np.int8), [0]))
+    edges = np.flatnonzero(np.diff(padded))
+    return list(zip(edges[0::2].tolist(), edges[1::2].tolist(), strict=True))
+
+
+def column_passes(xs: list[float] | np.ndarray, columns: int) -> np.ndarray:
+    """How many times the path `xs` (NaN: not walking) crosses each column's centre."""
+    x = np.asarray(xs, dtype=float)
+    a, b = x[:-1], x[1:]
+    ok = ~(np.isnan(a) | np.isnan(b))
+    lo, hi = np.minimum(a[ok], b[ok]), np.maximum(a[ok], b[ok])
+    # Column c's centre is c * TILE + TILE / 2: crossed when lo < centre <= hi.
+    first = np.floor((lo - TILE / 2) / TILE).astype(int) + 1
+    last = np.floor((hi - TILE / 2) / TILE).astype(int)
+    first, last = np.clip(first, 0, columns), np.clip(last, -1, columns - 1)
+    keep = last >= first
+    diff = np.zeros(columns + 1, dtype=int)
+    np.add.at(diff, first[keep], 1)
+    np.add.at(diff, last[keep] + 1, -1)
+    return np.cumsum(diff[:-1])
+
+
+@dataclass
+class LevelReport:
+    level: str  # the map's path as the replay names it
+    name: str
+    run: str  # the replay
+    reproduced: bool
+    outcome: str | None
+    seconds: float
+    kills: int
+    kills_per_minute: float
+    no_enemy_share: float  # 0..1 of the run
+    longest_gap: float  # seconds
+    longest_gap_at: float  # seconds into the run it began
+    longest_gap_x: tuple[float, float]  # the player's x range over it
+    longest_gap_in_intro: float  # seconds of it during a boss intro
+    walked_per_metre: float
+    walked_max: int
+    walked_max_column: int
+    damage: int
+    damage_per_minute: float
+    hits: int
+    lives_lost: int
+    deaths: list[Mark]
+    boss_intros: list[Mark]
+    png: str | None = None
+    walks: list[int] = field(default_factory=list, repr=False)  # per column
+
+
+def summarise(trace: Trace, stage: Stage, run: str, reproduced: bool = True) -> LevelReport:
+    steps = len(trace.in_view)
+    seconds = steps * DT
+    minutes = seconds / 60 or math.inf
+    gaps = stretches(~np.asarray(trace.in_view, dtype=bool))
+    start, end = max(gaps, key=lambda g: g[1] - g[0], default=(0, 0))
+    xs = np.asarray(trace.xs, dtype=float)
+    span = xs[start:end]
+    span = span[~np.isnan(span)]
+    walks = column_passes(xs, stage.level.width)
+    walked = walks[walks > 0]
+    damage = sum(m.amount for m in trace.hits) + sum(m.amount for m in trace.deaths)
+    return LevelReport(
+        level=stage_level_ref(stage),
+        name=stage.level.name,
+        run=run,
+        reproduced=reproduced,
+        outcome=stage.outcome,
+        seconds=seconds,
+        kills=len(trace.kills),
+        kills_per_minute=len(trace.kills) / minutes,
+        no_enemy_share=sum(e - s for s, e in gaps) / steps if steps else 0.0,
+        longest_gap=(end - start) * DT,
+        longest_gap_at=start * DT,
+        longest_gap_x=(float(span.min()), float(span.max())) if span.size else (0.0, 0.0),
+        longest_gap_in_intro=sum(trace.intro[start:end]) * DT,
+        walked_per_metre=float(walked.mean()) if walked.size else 0.0,
+        walked_max=int(walks.max(initial=0)),
+        walked_max_column=int(walks.argmax()) if walks.size else 0,
+        damage=damage,
+        damage_per_minute=damage / minutes,
+        hits=len(trace.hits),
+        lives_lost=len(trace.deaths),
+        deaths=trace.deaths,
+        boss_intros=trace.intros,
+        walks=walks.tolist(),
+    )
+
+
+def stage_level_ref(stage: Stage) -> str:
+    path = Path(stage.level.path).resolve()
+    try:
+        return path.relative_to(ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+# -- the picture --------------------------------------------------------------------
+
+SKY = (24, 26, 38)
+SOLID_TILE = (92, 84, 78)
+PATH_SEEN = (80, 200, 255)  # an enemy in view
+PATH_EMPTY = (255, 140, 40)  # none in view
+KILL = (255, 230, 80)
+HIT = (255, 70, 70)
+DEATH = (255, 40, 200)
+BOSS = (190, 120, 255)
+START = (120, 230, 120)
+HEADER_H = 64
+STRIP_H = 56
+STRIP_CAP = 8  # bars of the walk strip clip at this many passes
+TARGET_WALKS = 1.5  # the issue's target: each metre walked at most 1.5 times
+
+
+def map_surface(level: Level) -> pygame.Surface:
+    """The whole level at 1 px per px: its layers as the game draws them, or (without
+    images) its solid tiles."""
+    surface = pygame.Surface(level.pixel_size)
+    surface.fill(SKY)
+    if level.images:
+        draw_layers(surface, level, 0.0, 0.0, 0.0)
+        return surface
+    for row, col in zip(*np.nonzero(level.solid), strict=True):
+        colour = SOLID_TILE if level.solid[row, col] == SOLID else (150, 140, 120)
+        height = TILE if level.solid[row, col] == SOLID else 3
+        surface.fill(colour, (int(col) * TILE, int(row) * TILE, TILE, height))
+    return surface
+
+
+def _outlined_dot(surface: pygame.Surface, colour: Any, pos: tuple[int, int], r: int) -> None:
+    pygame.draw.circle(surface, text.OUTLINE, pos, r + 1)
+    pygame.draw.circle(surface, colour, pos, r)
+
+
+def _cross(surface: pygame.Surface, colour: Any, pos: tuple[int, int], r: int, w: int) -> None:
+    x, y = pos
+    for dx in (-r, r):
+        pygame.draw.line(surface, colour, (x - dx, y - r), (x + dx, y + r), w)
+
+
+def _diamond(surface: pygame.Surface, colour: Any, pos: tuple[int, int], r: int) -> None:
+    x, y = pos
+    pygame.draw.polygon(
+        surface, text.OUTLINE, [(x, y - r - 2), (x + r, y), (x, y + r + 2), (x - r, y)]
+    )
+    pygame.draw.polygon(surface, colour, [(x, y - r), (x + r - 2, y), (x, y + r), (x - r + 2, y)])
+
+
+def draw_death(surface: pygame.Surface, pos: tuple[int, int], number: int | None = None) -> None:
+    """A life lost: a crossed-out disc, numbered in the order they were lost."""
+    _outlined_dot(surface, DEATH, pos, 8)
+    _cross(surface, text.OUTLINE, pos, 4, 3)
+    if number is not None:
+        text.draw(surface, str(number), (pos[0], pos[1] - 10), 16, DEATH, "midbottom")
+
+
+def draw_report(level: Level, trace: Trace, report: LevelReport, scale: float) -> pygame.Surface:
+    """The report's picture: figures and legend, the map with the run on it, the walks."""
+    full = map_surface(level)
+    world = pygame.transform.smoothscale_by(full, scale) if scale != 1 else full
+    width = max(world.get_width(), 980)
+    image = pygame.Surface((width, HEADER_H + world.get_height() + STRIP_H))
+    image.fill(text.OUTLINE)
+    image.blit(world, (0, HEADER_H))
+    # Darken the map a little so the marks stand out over bright tiles.
+    shade = pygame.Surface(world.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 70))
+    image.blit(shade, (0, HEADER_H))
+
+    def at(x: float, y: float) -> tuple[int, int]:
+        return round(x * scale), round(HEADER_H + y * scale)
+
+    # The path, a segment every few steps, coloured by what the view held.
+    step = 4
+    xs, ys, seen = trace.xs, trace.ys, trace.in_view
+    for i in range(0, len(xs) - step, step):
+        a, b = (xs[i], ys[i]), (xs[i + step], ys[i + step])
+        if math.isnan(a[0]) or math.isnan(b[0]) or abs(b[0] - a[0]) > 8 * TILE:
+            continue  # down, or the jump back to a checkpoint
+        colour = PATH_SEEN if seen[i] else PATH_EMPTY
+        pygame.draw.line(image, colour, at(*a), at(*b), 2)
+    s, e = report.longest_gap_at / DT, (report.longest_gap_at + report.longest_gap) / DT
+    if e > s:  # the longest stretch with no enemy in view, drawn wide and labelled
+        points = [at(xs[i], ys[i]) for i in range(int(s), int(e), step) if not math.isnan(xs[i])]
+        if len(points) > 1:
+            pygame.draw.lines(image, PATH_EMPTY, False, points, 5)
+            # Labelled above the stretch's highest point, clear of its own marks.
+            top = min(y for _, y in points)
+            middle = (min(x for x, _ in points) + max(x for x, _ in points)) // 2
+            label = f"longest with no enemy in view: {report.longest_gap:.1f} s"
+            where = (middle, max(HEADER_H + 16, top - 14))
+            text.draw(image, label, where, 16, PATH_EMPTY, "midbottom")
+    for mark in trace.kills:
+        _cross(image, KILL, at(mark.x, mark.y), 3, 2)
+    for mark in trace.hits:
+        _outlined_dot(image, HIT, at(mark.x, mark.y), 3)
+    for mark in trace.intros:
+        x, y = at(mark.x, mark.y)
+        _diamond(image, BOSS, (x, y), 8)
+        text.draw(image, f"{mark.what} intro", (x, y - 10), 16, BOSS, "midbottom")
+    start = next((i for i, x in enumerate(xs) if not math.isnan(x)), None)
+    if start is not None:
+        x, y = at(xs[start], ys[start])
+        _outlined_dot(image, START, (x, y), 5)
+        text.draw(image, "START", (x, y - 8), 16, START, "midbottom")
+    for number, mark in enumerate(trace.deaths, 1):
+        draw_death(image, at(mark.x, mark.y), number)
+
+    _draw_walks(image, report, scale, HEADER_H + world.get_height())
+    _draw_header(image, report)
+    return image
+
+
+def _draw_walks(image: pygame.Surface, report: LevelReport, scale: float, top: int) -> None:
+    """Under the map: one bar per column, as tall as the times it is walked."""
+    image.fill((16, 16, 24), (0, top, image.get_width(), STRIP_H))
+    bottom, tall = top + STRIP_H - 4, STRIP_H - 16
+    for col, passes in enumerate(report.walks):
+        if not passes:
+            continue
+        colour = (120, 230, 120) if passes <= TARGET_WALKS else KILL if passes <= 3 else HIT
+        h = max(1, round(tall * min(passes, STRIP_CAP) / STRIP_CAP))
+        x0, x1 = round(col * TILE * scale), round((col + 1) * TILE * scale)
+        image.fill(colour, (x0, bottom - h, max(1, x1 - x0), h))
+    y = bottom - round(tall * TARGET_WALKS / STRIP_CAP)
+    for x in range(0, image.get_width(), 8):
+        image.fill(text.WHITE, (x, y, 4, 1))
+    label = (
+        f"times each metre (column) is walked: mean {report.walked_per_metre:.1f},"
+        f" max {report.walked_max}   green: at most {TARGET_WALKS} (dashes, the target),"
+        f" yellow: up to 3, red: more; bars clip at {STRIP_CAP}"
+    )
+    text.draw(image, label, (4, top + 1), 14, text.WHITE)
+
+
+def _draw_header(image: pygame.Surface, r: LevelReport) -> None:
+    title = f"{r.name}  ({r.level}, {Path(r.run).name})"
+    text.draw(image, title, (6, 3), 16, text.YELLOW)
+    figures = (
+        f"run {fmt_time(r.seconds)}   {r.kills} kills ({r.kills_per_minute:.1f}/min)"
+        f"   no enemy in view {r.no_enemy_share:.0%} of the run (longest {r.longest_gap:.1f} s)"
+        f"   walked {r.walked_per_metre:.1f}x per metre   damage {r.damage}"
+        f" ({r.damage_per_minute:.1f}/min)   lives lost {r.lives_lost}"
+    )
+    text.draw(image, figures, (6, 20), 16, text.WHITE)
+    x, y = 10, 48
+    legend: list[tuple[str, Any]] = [
+        ("enemy in view", lambda p: pygame.draw.line(image, PATH_SEEN, p, (p[0] + 14, p[1]), 2)),
+        (
+            "no enemy in view",
+            lambda p: pygame.draw.line(image, PATH_EMPTY, p, (p[0] + 14, p[1]), 2),
+        ),
+        ("kill", lambda p: _cross(image, KILL, (p[0] + 6, p[1]), 3, 2)),
+        ("hit taken", lambda p: _outlined_dot(image, HIT, (p[0] + 6, p[1]), 3)),
+        ("life lost", lambda p: draw_death(image, (p[0] + 6, p[1]))),
+        ("boss intro", lambda p: _diamond(image, BOSS, (p[0] + 6, p[1]), 6)),
+        ("start", lambda p: _outlined_dot(image, START, (p[0] + 6, p[1]), 4)),
+    ]
+    for label, symbol in legend:
+        symbol((x, y))
+        x = text.draw(image, label, (x + 18, y - 7), 16, text.GREY).right + 16
+
+
+def fmt_time(seconds: float) -> str:
+    minutes, rest = divmod(seconds, 60)
+    return f"{int(minutes)}:{rest:04.1f}"
+
+
+# -- the command line ---------------------------------------------------------------
+
+
+def report_run(path: Path, out: Path | None, scale: float) -> LevelReport:
+    """Replay one finishing run, watched; write its picture into `out` (None: none)."""
+    replay = Replay.load(path)
+    level = load_level(replay.level_path, images=out is not None)
+    trace, stage = watch(level, replay.seed, replay.masks)
+    problem = replay.not_reproduced(path, stage.state_hash(), stage.outcome)
+    if problem:
+        print(
+            f"level_report: {problem}; the figures are for the run as it plays now", file=sys.stderr
+        )
+    report = summarise(trace, stage, _shown_path(path), reproduced=problem is None)
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        target = out / f"{Path(replay.level).stem}.png"
+        pygame.image.save(draw_report(level, trace, report, scale), str(target))
+        report.png = _shown_path(target)
+    return report
+
+
+def _shown_path(path: Path) -> str:
+    try:
+        return Path(path).resolve().relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def find_runs(picks: list[str]) -> list[Path]:
+    """The replays to report: every finishing run, or those picked by level number
+    (`2`), name (`level2`) or path (a .replay file or a folder of them)."""
+    if not picks:
+        return sorted(RUNS.glob("*.replay"), key=_natural)
+    runs: list[Path] = []
+    for pick in picks:
+        path = Path(pick)
+        if path.is_dir():
+            runs.extend(sorted(path.glob("*.replay"), key=_natural))
+        elif path.suffix == ".replay" or path.exists():
+            runs.append(path)
+        else:
+            name = f"level{pick}" if pick.isdigit() else pick
+            runs.append(RUNS / f"{name}.replay")
+    return runs
+
+
+def _natural(path: Path) -> list[Any]:
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", path.name)]
+
+
+TABLE = [  # heading, width, how to show a report's figure
+    ("level", 20, lambda r: r.name),
+    ("run", 6, lambda r: f"{r.seconds:.0f} s"),
+    ("kills", 5, lambda r: str(r.kills)),
+    ("kills/min", 9, lambda r: f"{r.kills_per_minute:.1f}"),
+    ("no enemy", 8, lambda r: f"{r.no_enemy_share:.0%}"),
+    ("longest", 7, lambda r: f"{r.longest_gap:.1f} s"),
+    ("walked/m", 8, lambda r: f"{r.walked_per_metre:.1f}"),
+    ("max", 3, lambda r: str(r.walked_max)),
+    ("damage", 6, lambda r: str(r.damage)),
+    ("dmg/min", 7, lambda r: f"{r.damage_per_minute:.1f}"),
+    ("lives lost", 10, lambda r: str(r.lives_lost)),
+]
+
+
+def format_table(reports: list[LevelReport]) -> str:
+    """One line per level, then what each level's line cannot say: where things were."""
+
+    def row(cells: list[str]) -> str:
+        (first, w0, _), *rest = TABLE
+        return f"{cells[0][:w0]:<{w0}}" + "".join(
+            f"  {c:>{w}}" for c, (_, w, _) in zip(cells[1:], rest, strict=True)
+        )
+
+    lines = [row([h for h, _, _ in TABLE])]
+    lines += [row([show(r) for _, _, show in TABLE]) for r in reports]
+    lines.append(
+        "(no enemy: share of the run with no enemy in view; longest: the longest such"
+        " stretch; walked/m: times each metre is walked, mean and max; dmg/min: damage"
+        " taken per minute)"
+    )
+    for r in reports:
+        lines += ["", f"{r.name}: {r.level}, run {r.run} ({r.outcome or 'undecided'})"]
+        if not r.reproduced:
+            lines.append("  ! the run no longer plays as recorded: the figures are for it as now")
+        lines.append(f"  longest with no enemy in view: {_gap(r)}")
+        for mark in r.boss_intros:
+            lines.append(f"  boss intro: {mark.what} at {fmt_time(mark.t)}, x {mark.x:.0f}")
+        lines.append(
+            f"  most walked: column {r.walked_max_column} (x {r.walked_max_column * TILE}),"
+            f" {r.walked_max} times"
+        )
+        lines.append(f"  hits taken: {r.hits}; lives lost: {r.lives_lost or 'none'}")
+        for n, d in enumerate(r.deaths, 1):
+            lines.append(
+                f"    {n}. at {fmt_time(d.t)}, (x, y) = ({d.x:.0f}, {d.y:.0f}):"
+                f" {d.what}, losing {d.amount} health"
+            )
+        if r.png:
+            lines.append(f"  picture: {r.png}")
+    return "\n".join(lines)
+
+
+def _gap(r: LevelReport) -> str:
+    x0, x1 = r.longest_gap_x
+    where = f"x {x0:.0f}-{x1:.0f} (columns {int(x0 // TILE)}-{int(x1 // TILE)})"
+    text = f"{r.longest_gap:.1f} s from {fmt_time(r.longest_gap_at)}, {where}"
+    if r.longest_gap_in_intro:
+        text += f", {r.longest_gap_in_intro:.1f} s of it in a boss intro"
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="level_report", description=__doc__.split("\n\n")[0] if __doc__ else None
+    )
+    parser.add_argument(
+        "runs",
+        nargs="*",
+        help="level numbers, names or .replay files (default: every finishing run)",
+    )
+    parser.add_argument(
+        "--out", type=Path, default=OUT, help="folder for the pictures (%(default)s)"
+    )
+    parser.add_argument("--no-png", action="store_true", help="figures only, no pictures")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--scale", type=float, default=0.5, help="picture px per map px (0.5)")
+    args = parser.parse_args(argv)
+    if not 0.05 <= args.scale <= 4:
+        parser.error("--scale must be between 0.05 and 4")
+    if not args.no_png and not pygame.display.get_surface():
+        pygame.display.init()
+        pygame.display.set_mode((1, 1))  # tile images convert to the display's format
+    out = None if args.no_png else args.out
+    reports, failed = [], 0
+    for path in find_runs(args.runs):
+        try:
+            reports.append(report_run(path, out, args.scale))
+        except (ReplayError, LevelError, OSError) as exc:
+            print(f"level_report: {exc}", file=sys.stderr)
+            failed += 1
+    if args.json:
+        print(json.dumps([asdict(r) for r in reports], indent=1))
+    elif reports:
+        print(format_table(reports))
+    return 1 if failed or not reports else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
