@@ -95,6 +95,7 @@ class App:
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.screen = Screen()
         self.screen.open(self.fullscreen, self.scale)
+        self.scale = self.screen.scale  # less where the window's frame would not fit
         pygame.display.set_caption(GAME_NAME)
         with contextlib.suppress(pygame.error, FileNotFoundError):  # the icon is cosmetic
             pygame.display.set_icon(pygame.image.load(str(ASSETS_DIR / "icon.png")))
@@ -121,8 +122,9 @@ class App:
         """Reopen the window if anything changed; the scale is kept to what the desktop fits."""
         scale = min(max_scale(), max(1, scale))
         if (fullscreen, scale) != (self.fullscreen, self.scale):
-            self.fullscreen, self.scale = fullscreen, scale
+            self.fullscreen = fullscreen
             self.screen.switch(fullscreen, scale)
+            self.scale = self.screen.scale
 
     # -- settings ----------------------------------------------------------------------
 

@@ -7,14 +7,23 @@ software rasterizer (Mesa's llvmpipe on a machine with no GPU: a VM, a remote
 desktop, Xvfb) that renderer, and SDL's texture-backed window surface, cost several
 times what scaling on the CPU into a shared-memory (MIT-SHM) window does
 (`python -m bench.pacing` times both), so there it scales on the CPU.
+
+Both paths place the window the same way: fullscreen covers the desktop from (0, 0)
+even with no window manager, and a window, with the frame its window manager draws
+around it, never opens larger than the desktop's usable area: the scale falls to the
+largest that fits, and the window is centred.
 """
 
 from __future__ import annotations
 
 import ctypes
+import functools
 import os
 import sys
 import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -22,7 +31,16 @@ import pygame
 from gunner.config import VIEW_H, VIEW_W
 from gunner.settings import MAX_SCALE
 
-__all__ = ["Screen", "integer_viewport", "max_scale", "present_on_cpu", "software_gl"]
+__all__ = [
+    "Desktop",
+    "Screen",
+    "desktop_of",
+    "fit_window",
+    "integer_viewport",
+    "max_scale",
+    "present_on_cpu",
+    "software_gl",
+]
 
 # Substrings of GL_RENDERER naming an OpenGL that draws on the CPU (Mesa's).
 SOFTWARE_GL = ("llvmpipe", "softpipe", "swrast", "software rasterizer")
@@ -46,6 +64,83 @@ def max_scale(desktop: tuple[int, int] | None = None) -> int:
     return max(1, min(MAX_SCALE, desktop[0] // VIEW_W, desktop[1] // VIEW_H))
 
 
+@dataclass(frozen=True)
+class Desktop:
+    """Where a window may go: the display's usable area (x, y, w, h: without taskbars
+    or panels) and the frame a window manager draws around a window (top, left,
+    bottom, right; zeros with no window manager)."""
+
+    usable: tuple[int, int, int, int]
+    frame: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+
+def fit_window(scale: int, desktop: Desktop) -> tuple[int, tuple[int, int]]:
+    """The largest scale up to `scale` (at least 1) whose window fits the usable area
+    with its frame, and the window's position that centres window and frame there.
+    A desktop too small even for 1x keeps the title bar on screen, where it can be
+    grabbed."""
+    x, y, w, h = desktop.usable
+    top, left, bottom, right = desktop.frame
+    fits = min((w - left - right) // VIEW_W, (h - top - bottom) // VIEW_H)
+    scale = max(1, min(scale, fits))
+    outer_w = VIEW_W * scale + left + right
+    outer_h = VIEW_H * scale + top + bottom
+    return scale, (x + max(0, (w - outer_w) // 2) + left, y + max(0, (h - outer_h) // 2) + top)
+
+
+class _SDLRect(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int), ("h", ctypes.c_int)]
+
+
+@functools.cache
+def _sdl() -> Any:
+    """The SDL2 library pygame runs on, for what pygame-ce 2.5 does not expose (the
+    usable bounds and window frames); None where it cannot be found."""
+    names: list[str] = []
+    try:  # Linux: the copy already loaded into this process, whatever its file is called
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            names = [line.split()[-1] for line in maps if "/libSDL2-2" in line]
+    except OSError:
+        pass
+    here = Path(pygame.__file__).parent
+    for folder in (here, here / ".dylibs", here.parent / "pygame_ce.libs"):
+        names += [str(p) for p in sorted(folder.glob("*SDL2*")) if "_" not in p.name]
+    for name in names:
+        try:
+            sdl = ctypes.CDLL(name)
+            sdl.SDL_GetWindowFromID.restype = ctypes.c_void_p
+            sdl.SDL_GetWindowFromID.argtypes = (ctypes.c_uint32,)
+            sdl.SDL_GetWindowDisplayIndex.argtypes = (ctypes.c_void_p,)
+            sdl.SDL_GetDisplayUsableBounds.argtypes = (ctypes.c_int, ctypes.POINTER(_SDLRect))
+            sdl.SDL_GetWindowBordersSize.argtypes = (ctypes.c_void_p,) + (
+                ctypes.POINTER(ctypes.c_int),
+            ) * 4
+        except (OSError, AttributeError):
+            continue
+        return sdl
+    return None
+
+
+def desktop_of(window: pygame.Window) -> Desktop | None:
+    """The usable area of the display `window` is on, and the frame around it, as SDL
+    knows them once the window is shown; the desktop's size with no frame where SDL
+    cannot say; None with no display at all."""
+    sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
+    fallback = Desktop((0, 0, *sizes[0])) if sizes else None
+    sdl = _sdl()
+    pointer = sdl.SDL_GetWindowFromID(window.id) if sdl is not None else None
+    if not pointer:
+        return fallback
+    bounds = _SDLRect()
+    if sdl.SDL_GetDisplayUsableBounds(sdl.SDL_GetWindowDisplayIndex(pointer), bounds) != 0:
+        return fallback
+    frame = [ctypes.c_int(0) for _ in range(4)]
+    if sdl.SDL_GetWindowBordersSize(pointer, *frame) != 0:
+        frame = [ctypes.c_int(0) for _ in range(4)]  # unsupported here: no frame known
+    usable = (bounds.x, bounds.y, bounds.w, bounds.h)
+    return Desktop(usable, (frame[0].value, frame[1].value, frame[2].value, frame[3].value))
+
+
 class Screen:
     """The game window: opens it, switches fullscreen, presents the logical frame.
 
@@ -58,18 +153,31 @@ class Screen:
     A window smaller than one logical frame shows its centre at 1x, cropped.
     If no renderer can be made, or OpenGL here is a software rasterizer (see the
     module's note), the CPU path scales into a plain window.
+
+    `scale` is the scale the window shows, which may be less than the one asked for
+    when the desktop is smaller. `desktop` tells where a window may go (tests stub
+    it; by default `desktop_of`).
     """
 
-    def __init__(self, gpu: bool = True, vsync: bool = True) -> None:
+    def __init__(
+        self,
+        gpu: bool = True,
+        vsync: bool = True,
+        desktop: Callable[[pygame.Window], Desktop | None] | None = None,
+    ) -> None:
         self.gpu = gpu
         self.vsync = vsync
         self.renderer: Any = None  # pygame._sdl2.video.Renderer of the SCALED display
-        self.window: pygame.Window | None = None  # the SCALED display's window
+        self.window: pygame.Window | None = None  # the display's window, on either path
         self.software_gl: bool | None = None  # asked once, when the window first opens
+        self.scale = 1
+        self.desktop = desktop
+        # The largest frame seen around the window: a window manager reports it late,
+        # or as nothing while the window is fullscreen.
+        self.frame = (0, 0, 0, 0)
 
     def open(self, fullscreen: bool, scale: int) -> None:
         """Open the window: fullscreen at desktop resolution, or `scale` x 480x270."""
-        size = (VIEW_W * scale, VIEW_H * scale)
         if self.gpu and self.software_gl is None:
             self.software_gl = software_gl()
             if self.software_gl:
@@ -82,52 +190,61 @@ class Screen:
                 pygame.display.init()
         if self.gpu:
             try:
-                self._open_gpu(fullscreen, size)
+                self._open_gpu(fullscreen, scale)
                 return
             except (pygame.error, ImportError) as exc:
                 print(f"gunner: no GPU renderer ({exc}); scaling on the CPU", file=sys.stderr)
                 self.gpu, self.renderer, self.window = False, None, None
-        if fullscreen:
-            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            return
+        self.renderer = self.window = None
         with warnings.catch_warnings():
-            # Leaving fullscreen with no window manager (a bare X server) keeps the
-            # desktop's size ("forcibly resized by the OS"): then set the window's own.
-            warnings.simplefilter("ignore")
-            pygame.display.set_mode(size, pygame.RESIZABLE)
-            if pygame.display.get_window_size() != size:
-                window = pygame.Window.from_display_module()
-                window.size = size
-                window.position = pygame.WINDOWPOS_CENTERED
+            warnings.simplefilter("ignore")  # from_display_module's nudge is not for us
+            pygame.display.set_mode((VIEW_W * scale, VIEW_H * scale), pygame.RESIZABLE)
+            window = pygame.Window.from_display_module()
+        self._place(window, fullscreen, scale)
+        self.window = window
 
     def switch(self, fullscreen: bool, scale: int) -> None:
         """Change an open window (F11, Options)."""
         if self.window is None:
-            self.open(fullscreen, scale)  # the CPU path reopens its plain window
+            self.open(fullscreen, scale)
             return
-        # The GPU path keeps its window and renderer: a second SCALED set_mode after a
-        # fullscreen one can crash pygame (seen on SDL's dummy driver), and is slower.
+        # Both paths keep their window (the GPU path its renderer too): a second SCALED
+        # set_mode after a fullscreen one can crash pygame (seen on SDL's dummy driver),
+        # and a fresh display mode is slower and, with no window manager, misplaced.
         try:
             self._place(self.window, fullscreen, scale)
         except pygame.error:  # the display was reopened under us: open a fresh one
             self.open(fullscreen, scale)
 
-    @staticmethod
-    def _place(window: pygame.Window, fullscreen: bool, scale: int) -> None:
+    def _place(self, window: pygame.Window, fullscreen: bool, scale: int) -> None:
+        """Fullscreen over the whole desktop, or a window of `scale` (or the largest
+        that fits) centred on it."""
         if fullscreen:
             # Cover the desktop first: with no window manager (a bare X server, a kiosk)
-            # the fullscreen request alone leaves the window at its old size.
+            # the fullscreen request alone leaves the window at its old size and place.
             sizes = pygame.display.get_desktop_sizes()
             if sizes:
                 window.position = (0, 0)
                 window.size = sizes[0]
             window.set_fullscreen(desktop=True)
-        else:
-            window.set_windowed()
-            window.size = (VIEW_W * scale, VIEW_H * scale)
+            self.scale = scale  # the window's scale for when it leaves fullscreen
+            return
+        window.set_windowed()
+        window.size = (VIEW_W * scale, VIEW_H * scale)
+        desktop = (self.desktop or desktop_of)(window)  # the frame is known once windowed
+        if desktop is None:
             window.position = pygame.WINDOWPOS_CENTERED
+            self.scale = scale
+            return
+        self.frame = tuple(map(max, self.frame, desktop.frame))  # type: ignore[assignment]
+        self.scale, (x, y) = fit_window(scale, Desktop(desktop.usable, self.frame))
+        window.size = (VIEW_W * self.scale, VIEW_H * self.scale)
+        # SDL moves the frame by the frame it knows now; just out of fullscreen that is
+        # none yet, and the window manager adds it back around the window's corner.
+        top, left = desktop.frame[0] - self.frame[0], desktop.frame[1] - self.frame[1]
+        window.position = (x + left, y + top)
 
-    def _open_gpu(self, fullscreen: bool, size: tuple[int, int]) -> None:
+    def _open_gpu(self, fullscreen: bool, scale: int) -> None:
         from pygame._sdl2.video import Renderer
 
         # Always opened as a window, then placed: SCALED's own fullscreen stretches by
@@ -148,7 +265,7 @@ class Screen:
             window = pygame.Window.from_display_module()
         window.minimum_size = (1, 1)  # SCALED forbids smaller than 480x270; we crop instead
         # SCALED picks the largest window that fits; we keep the player's scale.
-        self._place(window, fullscreen, size[0] // VIEW_W)
+        self._place(window, fullscreen, scale)
         self.renderer = Renderer.from_window(window)
         self.renderer.logical_size = (0, 0)  # our own viewport below: whole numbers only
         self.window = window
@@ -168,14 +285,31 @@ class Screen:
 
 
 def present_on_cpu(window: pygame.Surface, frame: pygame.Surface) -> None:
-    """The CPU path: scale into the window surface (0.1's way), cropping tiny windows."""
+    """The CPU path: scale into the window surface (0.1's way), cropping tiny windows.
+    Only the bars are filled: the picture covers the rest, and a window at a whole
+    scale (the usual case) has no bars at all."""
     viewport = integer_viewport(window.get_size(), frame.get_size())
-    window.fill((0, 0, 0))
-    if window.get_rect().contains(viewport):
+    area = window.get_rect()
+    if area.contains(viewport):
+        for bar in bars(area, viewport):
+            window.fill((0, 0, 0), bar)
         pygame.transform.scale(frame, viewport.size, window.subsurface(viewport))
     else:  # narrower or shorter than one frame: blit clips where a subsurface would raise
+        window.fill((0, 0, 0))
         window.blit(pygame.transform.scale(frame, viewport.size), viewport)
     pygame.display.flip()
+
+
+def bars(area: pygame.Rect, viewport: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of `area` around `viewport` (inside it): top, bottom, left, right."""
+    side_h = viewport.height
+    found = [
+        pygame.Rect(area.left, area.top, area.width, viewport.top - area.top),
+        pygame.Rect(area.left, viewport.bottom, area.width, area.bottom - viewport.bottom),
+        pygame.Rect(area.left, viewport.top, viewport.left - area.left, side_h),
+        pygame.Rect(viewport.right, viewport.top, area.right - viewport.right, side_h),
+    ]
+    return [bar for bar in found if bar.width > 0 and bar.height > 0]
 
 
 def software_gl() -> bool:

@@ -1,13 +1,16 @@
-"""The window: whole-number scaling at any size, F11 and Options agree, scale fits the desktop."""
+"""The window: whole-number scaling at any size, F11 and Options agree, scale fits the desktop,
+fullscreen covers the desktop from its corner and a window never opens past its edge."""
 
 import warnings
 
 import pygame
 import pytest
 
+from gunner import window
 from gunner.app import App, Screen, integer_viewport, max_scale
 from gunner.scenes.options import OptionsScene
 from gunner.settings import Settings, load_settings
+from gunner.window import Desktop, bars, desktop_of, fit_window
 
 TINY_AND_BACK = [(1, 1), (2, 1), (1, 2), (1, 270), (480, 1), (100, 50), (479, 269), (480, 270),
                  (481, 271), (1366, 768), (1920, 1080), (3, 3), (1, 1), (960, 540)]  # fmt: skip
@@ -86,13 +89,11 @@ def test_with_no_gpu_the_window_scales_on_the_cpu_into_shared_memory(monkeypatch
     """Where OpenGL is a software rasterizer the game skips SDL's renderer (and its
     texture-backed window surface) and scales on the CPU, with whole-number pixels,
     bars and F11 as ever; a player's own SDL hint is kept."""
-    from gunner import window
-
     monkeypatch.setattr(window, "software_gl", lambda: True)
     monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
     screen = Screen()
     screen.open(False, 2)
-    assert screen.renderer is None and screen.window is None and screen.software_gl
+    assert screen.renderer is None and screen.software_gl
     assert window.os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
     assert pygame.display.get_window_size() == (960, 540)
     screen.present(frame())
@@ -159,4 +160,97 @@ def test_bench_pacing_presents_each_frame_and_times_both_paths(capsys):
         pacing.parse_sizes("big")
     with pytest.raises(Exception, match="480x270 frame"):
         pacing.parse_sizes("200x100")
+    pygame.display.set_mode((480, 270))
+
+
+# A 1920x1080 desktop under a window manager whose frame has a 20-pixel title bar.
+FRAMED = Desktop((0, 0, 1920, 1080), (20, 1, 5, 1))
+
+
+def test_the_scale_falls_to_the_largest_window_that_fits_with_its_frame_centred():
+    assert fit_window(3, FRAMED) == (3, (240, 142))  # frame 239..1681 x 122..957
+    assert fit_window(4, FRAMED) == (3, (240, 142)), "4x and a title bar pass 1080 rows"
+    assert fit_window(4, Desktop((0, 0, 1920, 1080))) == (4, (0, 0)), "no frame: 4x fits"
+    assert fit_window(8, Desktop((0, 0, 3840, 2160), (30, 0, 0, 0))) == (7, (240, 150))
+    # A taskbar on the left: centred in what is left of the screen.
+    assert fit_window(2, Desktop((48, 0, 1872, 1080))) == (2, (48 + 456, 270))
+    # Smaller than one frame: 1x, with the title bar still on screen to grab.
+    assert fit_window(3, Desktop((0, 0, 400, 240), (20, 1, 5, 1))) == (1, (1, 20))
+
+
+@pytest.mark.parametrize("gpu", [True, False], ids=["renderer", "cpu"])
+def test_no_window_opens_past_the_desktop_and_fullscreen_starts_at_its_corner(gpu):
+    screen = Screen(gpu=gpu, desktop=lambda w: FRAMED)
+    screen.open(False, 4)  # 1920x1080 + a title bar does not fit 1080 rows
+    assert (screen.renderer is not None) == gpu
+    assert screen.scale == 3 and pygame.display.get_window_size() == (1440, 810)
+    assert pygame.display.get_window_position() == (240, 142)
+    screen.switch(True, 3)  # F11
+    assert pygame.display.get_window_position() == (0, 0)
+    assert pygame.display.get_window_size() == pygame.display.get_desktop_sizes()[0]
+    screen.present(frame())
+    screen.switch(False, 4)  # and back: the same fit, centred again
+    assert screen.scale == 3 and pygame.display.get_window_size() == (1440, 810)
+    assert pygame.display.get_window_position() == (240, 142)
+    pygame.display.set_mode((480, 270))
+
+
+def test_a_frame_reported_late_is_remembered():
+    """A window manager reports no frame while the window is fullscreen (or before it
+    decorates it): the largest frame seen still counts."""
+    frames = iter([(20, 1, 5, 1), (0, 0, 0, 0)])
+    screen = Screen(gpu=False, desktop=lambda w: Desktop((0, 0, 1920, 1080), next(frames)))
+    screen.open(False, 3)
+    screen.switch(True, 3)
+    screen.switch(False, 4)
+    # SDL, knowing no frame yet, places the window itself; the manager adds the frame
+    # above and left of it: asked 20 rows higher, it lands centred.
+    assert screen.scale == 3 and pygame.display.get_window_position() == (239, 122)
+    pygame.display.set_mode((480, 270))
+
+
+def test_the_app_keeps_the_scale_the_window_could_show(monkeypatch):
+    monkeypatch.setattr(window, "desktop_of", lambda w: FRAMED)
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    app = App(settings=Settings(scale=4))
+    assert app.scale == 3 and pygame.display.get_window_size() == (1440, 810)
+    options = OptionsScene()
+    app.push(options)
+    options.index = options.rows.index("scale")
+    app.handle_event(key(pygame.K_RIGHT))  # 4x fits the desktop but not with the frame
+    assert app.scale == 3 and options.value(app, "scale")[1] == "< 3x >"
+    pygame.display.set_mode((480, 270))
+
+
+def test_sdl_tells_the_desktop_here():
+    screen = Screen(gpu=False)
+    screen.open(False, 1)
+    desktop = desktop_of(screen.window)
+    assert desktop is not None
+    assert desktop.usable[2:] == pygame.display.get_desktop_sizes()[0]
+    assert desktop.frame == (0, 0, 0, 0), "the dummy driver draws no frame"
+    pygame.display.set_mode((480, 270))
+
+
+def test_only_the_bars_are_painted_black():
+    area = pygame.Rect(0, 0, 1100, 700)
+    viewport = integer_viewport(area.size, (480, 270))
+    found = bars(area, viewport)
+    assert sum(b.width * b.height for b in found) == 1100 * 700 - 960 * 540
+    assert not any(b.colliderect(viewport) for b in found)
+    assert bars(pygame.Rect(0, 0, 1440, 810), pygame.Rect(0, 0, 1440, 810)) == []
+
+
+def test_the_cpu_path_paints_its_bars_black_and_the_picture_whole():
+    screen = Screen(gpu=False)
+    screen.open(False, 1)
+    window = pygame.display.set_mode((1100, 700), pygame.RESIZABLE)
+    window.fill((255, 255, 255))  # whatever the window showed before
+    screen.present(frame())
+    left, top = (1100 - 960) // 2, (700 - 540) // 2
+    assert window.get_at((left - 1, top))[:3] == (0, 0, 0)
+    assert window.get_at((left, top - 1))[:3] == (0, 0, 0)
+    assert window.get_at((1099, 699))[:3] == (0, 0, 0)
+    assert window.get_at((left, top))[:3] == (255, 255, 0)
+    assert window.get_at((left + 959, top + 539))[:3] == (255, 0, 255)
     pygame.display.set_mode((480, 270))
