@@ -110,9 +110,33 @@ def test_a_column_is_walked_once_per_crossing_of_its_centre(tool):
     # (over the centres of 4, 3 and 2 again), then down (NaN) and back at a checkpoint:
     # the jump there is not walking.
     xs = [8.0, 40.0, 80.0, 56.0, 32.0, math.nan, 600.0, 610.0]
-    passes = tool.column_passes(np.array(xs), 40)
+    passes = tool.cell_passes(np.array(xs), 40)
     assert passes[:6].tolist() == [0, 1, 2, 2, 2, 0]
     assert passes.sum() == 7
+
+
+def test_a_jump_that_lands_where_it_left_walks_no_height(tool, tmp_path):
+    masks = [0] * 5 + [int(B.JUMP)] * 20 + [0] * 60  # (held from the start is no press)
+    trace, _ = tool.watch(level(tmp_path, OPEN), 1, masks)
+    assert max(trace.ys) - min(trace.ys) > 2 * TILE, "it did jump"
+    assert set(trace.stands) == {(FLOOR_ROW + 1) * TILE}
+
+
+def test_on_a_climb_the_metres_are_the_rows_crossed_by_the_height_stood_at(tool, tmp_path):
+    tower = ["." * 10] * 28 + ["..P.......", "#" * 10]  # taller than wide
+    _, stage = tool.watch(level(tmp_path, tower), 1, [])
+    n = 5
+    trace = tool.Trace(
+        xs=[40.0] * n,
+        ys=[0.0] * n,
+        stands=[464.0, 464.0, 400.0, 400.0, 336.0],  # up four rows, then four more
+        in_view=[False] * n,
+        intro=[False] * n,
+    )
+    report = tool.summarise(trace, stage, "run")
+    assert report.walk_axis == "row"
+    assert [r for r, passes in enumerate(report.walks) if passes] == list(range(21, 29))
+    assert report.walked_per_metre == 1.0 and report.walked_max == 1
 
 
 def test_the_picture_marks_each_life_lost_where_it_was_lost(tool, pit_run, tmp_path, capsys):
@@ -151,8 +175,13 @@ def test_json_lists_every_figure_and_no_png_writes_none(tool, pit_run, tmp_path,
     assert not out.exists() and report["png"] is None
     assert report["outcome"] == "dead" and report["kills"] == 0
     assert report["damage"] == 3 * 5, "each fall took a full health bar"
-    assert report["walked_per_metre"] > 1  # three walks up to the pit
-    assert report["level"].endswith("test.tmx")
+    assert report["walked_per_metre"] == 3.0, "three walks from the start into the pit"
+    assert report["missed_targets"] == [
+        "kills/min >= 20",
+        "an enemy in view >= 90 % of the run",
+        "no stretch > 8 s without one",
+        "walked/m <= 1.5",
+    ]
 
 
 def test_a_replay_that_cannot_be_read_is_one_line_and_a_failure(tool, tmp_path, capsys):

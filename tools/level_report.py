@@ -18,7 +18,9 @@ run reproduces its recorded hash, which is checked). Per level it prints:
 - how many times each metre is walked: a metre is a tile column, and a column is
   walked once each time the player's x crosses its centre line (a respawn's jump
   back to the checkpoint is not walking). The figure is the mean over the columns
-  the run reaches, with the most-walked column;
+  the run reaches, with the most-walked column. A level taller than wide is a climb:
+  its metres are tile rows, crossed by the height the player stands at (jumps that
+  land where they left walk nothing);
 - damage taken (health points: every hit's amount, and what a death took, a fall
   included), lives lost and where each was lost;
 - a difficulty figure to compare levels: damage taken per minute, and lives lost.
@@ -81,6 +83,8 @@ class Trace:
 
     xs: list[float] = field(default_factory=list)  # the player's centre; NaN while down
     ys: list[float] = field(default_factory=list)
+    # The feet's height where the player last stood (carried through a jump); NaN while down.
+    stands: list[float] = field(default_factory=list)
     in_view: list[bool] = field(default_factory=list)  # an enemy in view
     intro: list[bool] = field(default_factory=list)  # a boss is playing its intro
     kills: list[Mark] = field(default_factory=list)
@@ -100,6 +104,7 @@ class Watcher:
         self._hurt = 0  # damage from this step's non-lethal hits
         self._was_alive = stage.player.alive
         self._in_intro = False
+        self._stand = stage.player.hitbox.bottom
         stage.subscribe(KILLED, self._on_killed)
         stage.subscribe(HURT, self._on_hurt)
 
@@ -130,6 +135,11 @@ class Watcher:
         self._health, self._hurt = player.health, 0
         trace.xs.append(box.centerx if player.alive else math.nan)
         trace.ys.append(box.centery if player.alive else math.nan)
+        if not player.alive:
+            self._stand = math.nan
+        elif player.on_ground or math.isnan(self._stand):
+            self._stand = box.bottom
+        trace.stands.append(self._stand)
         view = stage.camera.rect
         trace.in_view.append(
             any(
@@ -164,18 +174,19 @@ def stretches(flags: list[bool] | np.ndarray) -> list[tuple[int, int]]:
     return list(zip(edges[0::2].tolist(), edges[1::2].tolist(), strict=True))
 
 
-def column_passes(xs: list[float] | np.ndarray, columns: int) -> np.ndarray:
-    """How many times the path `xs` (NaN: not walking) crosses each column's centre."""
-    x = np.asarray(xs, dtype=float)
+def cell_passes(path: list[float] | np.ndarray, cells: int) -> np.ndarray:
+    """How many times `path`, a coordinate along one axis (NaN: not walking), crosses
+    the centre of each tile cell (column or row) along it."""
+    x = np.asarray(path, dtype=float)
     a, b = x[:-1], x[1:]
     ok = ~(np.isnan(a) | np.isnan(b))
     lo, hi = np.minimum(a[ok], b[ok]), np.maximum(a[ok], b[ok])
     # Column c's centre is c * TILE + TILE / 2: crossed when lo < centre <= hi.
     first = np.floor((lo - TILE / 2) / TILE).astype(int) + 1
     last = np.floor((hi - TILE / 2) / TILE).astype(int)
-    first, last = np.clip(first, 0, columns), np.clip(last, -1, columns - 1)
+    first, last = np.clip(first, 0, cells), np.clip(last, -1, cells - 1)
     keep = last >= first
-    diff = np.zeros(columns + 1, dtype=int)
+    diff = np.zeros(cells + 1, dtype=int)
     np.add.at(diff, first[keep], 1)
     np.add.at(diff, last[keep] + 1, -1)
     return np.cumsum(diff[:-1])
@@ -196,17 +207,20 @@ class LevelReport:
     longest_gap_at: float  # seconds into the run it began
     longest_gap_x: tuple[float, float]  # the player's x range over it
     longest_gap_in_intro: float  # seconds of it during a boss intro
+    longest_gap_excused: float  # the longest stretch not counting boss intros
     walked_per_metre: float
     walked_max: int
-    walked_max_column: int
+    walked_most: int  # the column (row, on a climb) walked most
+    walk_axis: str  # "column", or "row" on a climb
     damage: int
     damage_per_minute: float
     hits: int
     lives_lost: int
+    siege: bool  # a wave level (the walking target excuses it)
     deaths: list[Mark]
     boss_intros: list[Mark]
     png: str | None = None
-    walks: list[int] = field(default_factory=list, repr=False)  # per column
+    walks: list[int] = field(default_factory=list, repr=False)  # per column (or row)
 
 
 def summarise(trace: Trace, stage: Stage, run: str, reproduced: bool = True) -> LevelReport:
@@ -215,10 +229,15 @@ def summarise(trace: Trace, stage: Stage, run: str, reproduced: bool = True) -> 
     minutes = seconds / 60 or math.inf
     gaps = stretches(~np.asarray(trace.in_view, dtype=bool))
     start, end = max(gaps, key=lambda g: g[1] - g[0], default=(0, 0))
+    excused = stretches(~np.asarray(trace.in_view, dtype=bool) & ~np.asarray(trace.intro, bool))
     xs = np.asarray(trace.xs, dtype=float)
     span = xs[start:end]
     span = span[~np.isnan(span)]
-    walks = column_passes(xs, stage.level.width)
+    climb = stage.level.height > stage.level.width
+    if climb:
+        walks = cell_passes(trace.stands, stage.level.height)
+    else:
+        walks = cell_passes(xs, stage.level.width)
     walked = walks[walks > 0]
     damage = sum(m.amount for m in trace.hits) + sum(m.amount for m in trace.deaths)
     return LevelReport(
@@ -235,17 +254,34 @@ def summarise(trace: Trace, stage: Stage, run: str, reproduced: bool = True) -> 
         longest_gap_at=start * DT,
         longest_gap_x=(float(span.min()), float(span.max())) if span.size else (0.0, 0.0),
         longest_gap_in_intro=sum(trace.intro[start:end]) * DT,
+        longest_gap_excused=max((e - s for s, e in excused), default=0) * DT,
         walked_per_metre=float(walked.mean()) if walked.size else 0.0,
         walked_max=int(walks.max(initial=0)),
-        walked_max_column=int(walks.argmax()) if walks.size else 0,
+        walked_most=int(walks.argmax()) if walks.size else 0,
+        walk_axis="row" if climb else "column",
         damage=damage,
         damage_per_minute=damage / minutes,
         hits=len(trace.hits),
         lives_lost=len(trace.deaths),
+        siege="waves" in stage.objectives,
         deaths=trace.deaths,
         boss_intros=trace.intros,
         walks=walks.tolist(),
     )
+
+
+# Issue 22's targets for a finishing run: (what, how the report misses it). A siege is
+# excused the walking target, and a boss's intro the longest stretch.
+TARGETS = (
+    ("kills/min >= 20", lambda r: r.kills_per_minute < 20),
+    ("an enemy in view >= 90 % of the run", lambda r: r.no_enemy_share > 0.10),
+    ("no stretch > 8 s without one", lambda r: r.longest_gap_excused > 8),
+    ("walked/m <= 1.5", lambda r: not r.siege and r.walked_per_metre > 1.5),
+)
+
+
+def missed_targets(report: LevelReport) -> list[str]:
+    return [target for target, missed in TARGETS if missed(report)]
 
 
 def stage_level_ref(stage: Stage) -> str:
@@ -267,7 +303,7 @@ HIT = (255, 70, 70)
 DEATH = (255, 40, 200)
 BOSS = (190, 120, 255)
 START = (120, 230, 120)
-HEADER_H = 64
+HEADER_H = 82
 STRIP_H = 56
 STRIP_CAP = 8  # bars of the walk strip clip at this many passes
 TARGET_WALKS = 1.5  # the issue's target: each metre walked at most 1.5 times
@@ -319,14 +355,18 @@ def draw_report(level: Level, trace: Trace, report: LevelReport, scale: float) -
     """The report's picture: figures and legend, the map with the run on it, the walks."""
     full = map_surface(level)
     world = pygame.transform.smoothscale_by(full, scale) if scale != 1 else full
-    width = max(world.get_width(), 980)
-    image = pygame.Surface((width, HEADER_H + world.get_height() + STRIP_H))
+    map_w, map_h = world.get_size()
+    climb = report.walk_axis == "row"
+    # The walk bars go under the map, or beside a climb's; their caption under the map.
+    width = max(map_w + (STRIP_H if climb else 0), 980)
+    image = pygame.Surface((width, HEADER_H + map_h + (14 if climb else STRIP_H)))
     image.fill(text.OUTLINE)
     image.blit(world, (0, HEADER_H))
     # Darken the map a little so the marks stand out over bright tiles.
     shade = pygame.Surface(world.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 70))
     image.blit(shade, (0, HEADER_H))
+    _draw_walks(image, report, scale, (map_w, HEADER_H + map_h))
 
     def at(x: float, y: float) -> tuple[int, int]:
         return round(x * scale), round(HEADER_H + y * scale)
@@ -349,8 +389,9 @@ def draw_report(level: Level, trace: Trace, report: LevelReport, scale: float) -
             top = min(y for _, y in points)
             middle = (min(x for x, _ in points) + max(x for x, _ in points)) // 2
             label = f"longest with no enemy in view: {report.longest_gap:.1f} s"
-            where = (middle, max(HEADER_H + 16, top - 14))
-            text.draw(image, label, where, 16, PATH_EMPTY, "midbottom")
+            caption = text.render(label, 16, PATH_EMPTY)
+            box = caption.get_rect(midbottom=(middle, max(HEADER_H + 16, top - 14)))
+            image.blit(caption, box.clamp(image.get_rect()))
     for mark in trace.kills:
         _cross(image, KILL, at(mark.x, mark.y), 3, 2)
     for mark in trace.hits:
@@ -367,27 +408,42 @@ def draw_report(level: Level, trace: Trace, report: LevelReport, scale: float) -
     for number, mark in enumerate(trace.deaths, 1):
         draw_death(image, at(mark.x, mark.y), number)
 
-    _draw_walks(image, report, scale, HEADER_H + world.get_height())
     _draw_header(image, report)
     return image
 
 
-def _draw_walks(image: pygame.Surface, report: LevelReport, scale: float, top: int) -> None:
-    """Under the map: one bar per column, as tall as the times it is walked."""
-    image.fill((16, 16, 24), (0, top, image.get_width(), STRIP_H))
-    bottom, tall = top + STRIP_H - 4, STRIP_H - 16
-    for col, passes in enumerate(report.walks):
+def _draw_walks(
+    image: pygame.Surface, report: LevelReport, scale: float, corner: tuple[int, int]
+) -> None:
+    """One bar per column under the map (per row beside a climb's, whose `corner` is
+    the map's bottom right), as long as the times it is walked."""
+    right, top = corner
+    climb = report.walk_axis == "row"
+    if climb:
+        image.fill((16, 16, 24), (right, HEADER_H, STRIP_H, top - HEADER_H))
+        base, reach = right + 4, STRIP_H - 8
+    else:
+        image.fill((16, 16, 24), (0, top, image.get_width(), STRIP_H))
+        base, reach = top + STRIP_H - 4, STRIP_H - 16
+    for cell, passes in enumerate(report.walks):
         if not passes:
             continue
         colour = (120, 230, 120) if passes <= TARGET_WALKS else KILL if passes <= 3 else HIT
-        h = max(1, round(tall * min(passes, STRIP_CAP) / STRIP_CAP))
-        x0, x1 = round(col * TILE * scale), round((col + 1) * TILE * scale)
-        image.fill(colour, (x0, bottom - h, max(1, x1 - x0), h))
-    y = bottom - round(tall * TARGET_WALKS / STRIP_CAP)
-    for x in range(0, image.get_width(), 8):
-        image.fill(text.WHITE, (x, y, 4, 1))
+        length = max(1, round(reach * min(passes, STRIP_CAP) / STRIP_CAP))
+        a, b = round(cell * TILE * scale), round((cell + 1) * TILE * scale)
+        if climb:
+            image.fill(colour, (base, HEADER_H + a, length, max(1, b - a)))
+        else:
+            image.fill(colour, (a, base - length, max(1, b - a), length))
+    target = round(reach * TARGET_WALKS / STRIP_CAP)
+    if climb:
+        for y in range(HEADER_H, top, 8):
+            image.fill(text.WHITE, (base + target, y, 1, 4))
+    else:
+        for x in range(0, image.get_width(), 8):
+            image.fill(text.WHITE, (x, base - target, 4, 1))
     label = (
-        f"times each metre (column) is walked: mean {report.walked_per_metre:.1f},"
+        f"times each metre ({report.walk_axis}) is walked: mean {report.walked_per_metre:.1f},"
         f" max {report.walked_max}   green: at most {TARGET_WALKS} (dashes, the target),"
         f" yellow: up to 3, red: more; bars clip at {STRIP_CAP}"
     )
@@ -404,7 +460,10 @@ def _draw_header(image: pygame.Surface, r: LevelReport) -> None:
         f" ({r.damage_per_minute:.1f}/min)   lives lost {r.lives_lost}"
     )
     text.draw(image, figures, (6, 20), 16, text.WHITE)
-    x, y = 10, 48
+    missed = missed_targets(r)
+    verdict = f"misses: {'; '.join(missed)}" if missed else "meets them all"
+    text.draw(image, f"issue 22's targets: {verdict}", (6, 37), 16, HIT if missed else START)
+    x, y = 10, 66
     legend: list[tuple[str, Any]] = [
         ("enemy in view", lambda p: pygame.draw.line(image, PATH_SEEN, p, (p[0] + 14, p[1]), 2)),
         (
@@ -505,9 +564,8 @@ def format_table(reports: list[LevelReport]) -> str:
     lines = [row([h for h, _, _ in TABLE])]
     lines += [row([show(r) for _, _, show in TABLE]) for r in reports]
     lines.append(
-        "(no enemy: share of the run with no enemy in view; longest: the longest such"
-        " stretch; walked/m: times each metre is walked, mean and max; dmg/min: damage"
-        " taken per minute)"
+        "no enemy: share of the run with no enemy in view; longest: the longest such stretch;"
+        "\nwalked/m: times each metre is walked, mean and max; dmg/min: damage taken per minute"
     )
     for r in reports:
         lines += ["", f"{r.name}: {r.level}, run {r.run} ({r.outcome or 'undecided'})"]
@@ -517,7 +575,8 @@ def format_table(reports: list[LevelReport]) -> str:
         for mark in r.boss_intros:
             lines.append(f"  boss intro: {mark.what} at {fmt_time(mark.t)}, x {mark.x:.0f}")
         lines.append(
-            f"  most walked: column {r.walked_max_column} (x {r.walked_max_column * TILE}),"
+            f"  most walked: {r.walk_axis} {r.walked_most}"
+            f" ({'y' if r.walk_axis == 'row' else 'x'} {r.walked_most * TILE}),"
             f" {r.walked_max} times"
         )
         lines.append(f"  hits taken: {r.hits}; lives lost: {r.lives_lost or 'none'}")
@@ -526,8 +585,29 @@ def format_table(reports: list[LevelReport]) -> str:
                 f"    {n}. at {fmt_time(d.t)}, (x, y) = ({d.x:.0f}, {d.y:.0f}):"
                 f" {d.what}, losing {d.amount} health"
             )
+        missed = missed_targets(r)
+        lines.append(
+            f"  misses issue 22's targets: {'; '.join(missed)}"
+            if missed
+            else "  meets issue 22's targets"
+        )
         if r.png:
             lines.append(f"  picture: {r.png}")
+    if len(reports) > 1:
+        lines += ["", "difficulty, level by level (damage taken per minute, lives lost):"]
+        lines += [
+            f"  {r.name}: {r.damage_per_minute:.1f} damage/min, {r.lives_lost} lives lost"
+            for r in reports
+        ]
+        easier = [
+            b.name
+            for a, b in zip(reports, reports[1:], strict=False)
+            if b.damage_per_minute < a.damage_per_minute
+        ]
+        if easier:
+            lines.append(
+                f"  easier than the level before (less damage a minute): {', '.join(easier)}"
+            )
     return "\n".join(lines)
 
 
@@ -570,7 +650,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"level_report: {exc}", file=sys.stderr)
             failed += 1
     if args.json:
-        print(json.dumps([asdict(r) for r in reports], indent=1))
+        print(json.dumps([asdict(r) | {"missed_targets": missed_targets(r)} for r in reports]))
     elif reports:
         print(format_table(reports))
     return 1 if failed or not reports else 0
