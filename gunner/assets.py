@@ -76,10 +76,14 @@ def slice_strip(sheet: pygame.Surface, frame_w: int) -> list[pygame.Surface]:
 
 
 def entity_sheets() -> set[str]:
-    """The sprite sheets the entity kinds declare (`Entity.sheet`)."""
+    """The sprite sheets the entity kinds declare (`Entity.sheet`, and `also_sheets` for
+    what a kind makes, such as a grenadier's grenades)."""
     from gunner.entities import ENTITY_TYPES  # the kinds import this module's users
 
-    return {cls.sheet for cls in ENTITY_TYPES.values() if cls.sheet}
+    sheets = {cls.sheet for cls in ENTITY_TYPES.values() if cls.sheet}
+    return sheets | {
+        name for cls in ENTITY_TYPES.values() for name in getattr(cls, "also_sheets", ())
+    }
 
 
 class Art:

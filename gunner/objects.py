@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gunner.weapons import ITEMS
@@ -53,6 +53,8 @@ class ObjectClass:
     props: dict[str, Prop] = field(default_factory=dict)
     # How many a map must hold: (min, max), max None for any number.
     count: tuple[int, int | None] = (0, None)
+    # A generator or a siege's wave spawner may let it in (their `kind` choices).
+    let_in: bool = False
 
 
 def _drop(when: str) -> Prop:
@@ -84,6 +86,12 @@ def _boss(doc: str, health: int) -> ObjectClass:
             ),
         },
     )
+
+
+def _kind(doc: str) -> Prop:
+    """A generator's or wave spawner's `kind`: the classes marked `let_in`, read from
+    SCHEMA once it is whole (see `_let_in_kinds`)."""
+    return Prop("string", "Soldier", doc, allowed=("Soldier",), enum="EnemyKind")
 
 
 SCHEMA: dict[str, ObjectClass] = {
@@ -186,6 +194,7 @@ SCHEMA: dict[str, ObjectClass] = {
     "Soldier": ObjectClass(
         shape="point",
         color="#68a040",
+        let_in=True,
         doc="A patrolling soldier (14x30, the point is its feet): walks, turns at walls "
         "and ledge edges (or drops off one to chase a player below), and fires a slow shot "
         "ahead at a player level with it, or diagonally or straight up at one above.",
@@ -203,6 +212,7 @@ SCHEMA: dict[str, ObjectClass] = {
     "Rifleman": ObjectClass(
         shape="point",
         color="#a8b4bc",
+        let_in=True,
         doc="An aiming soldier (14x30, the point is its feet): stands, faces the player "
         "and shoots at them only with a clear line of sight.",
         props={
@@ -227,6 +237,7 @@ SCHEMA: dict[str, ObjectClass] = {
     "Drone": ObjectClass(
         shape="point",
         color="#dc2c2c",
+        let_in=True,
         doc="A flying drone (16x12, the point is its bottom-centre): bobs along a patrol "
         "at its height, drifts over the player and fires down at them, or now and then "
         "dives at them. A hunting drone (as a siege's waves let out) flies to the player "
@@ -254,18 +265,51 @@ SCHEMA: dict[str, ObjectClass] = {
         "are. Used with the `waves` objective.",
         props={
             "wave": Prop("int", 1, "which wave it belongs to (1 comes first)", low=1, high=99),
-            "kind": Prop(
-                "string",
-                "Soldier",
-                "what it lets out",
-                allowed=("Soldier", "Rifleman", "Drone"),
-                enum="WaveKind",
-            ),
+            "kind": _kind("what it lets out"),
             "count": Prop("int", 10, "how many it lets out in its wave", low=1, high=2000),
             "every": Prop("float", 0.5, "seconds between two of them", low=0.02, high=60),
             "health": Prop("int", 0, "their health (0: the kind's own)", low=0, high=1000),
             "fire_rate": Prop(
                 "float", 0, "their seconds between shots (0: the kind's own)", low=0, high=60
+            ),
+        },
+    ),
+    "Runner": ObjectClass(
+        shape="point",
+        color="#c8a060",
+        let_in=True,
+        doc="Light infantry (12x28, the point is its feet): dies to one hit and runs at the "
+        "player, hopping gaps of up to two tiles and steps of one, and dropping off ledges "
+        "onto a floor below; it turns back once it is far past the player. It does not "
+        "shoot: touching it hurts.",
+        props={
+            "health": Prop("int", 1, "hits it takes", low=1, high=1000),
+            "speed": Prop("float", 100.0, "running speed, pixels per second", low=20, high=200),
+            "drop": _drop("killed"),
+        },
+    ),
+    "Generator": ObjectClass(
+        shape="rectangle",
+        color="#e05a28",
+        doc="A stream of enemies (not drawn). While the view overlaps its rectangle (a "
+        "point: a screen centred on it) it lets in one `kind` every `every` seconds from "
+        "just off-screen on a floor (`side`: left, right, ahead of where the player faces, "
+        "or either), never in view and never in a wall, with at most `cap` of them alive. "
+        "It stops for good once the view has passed it (right of it, or above it) or after "
+        "`total` of them (0: no limit); those left far off-screen are recalled.",
+        props={
+            "kind": _kind("what it lets in"),
+            "every": Prop("float", 1.5, "seconds between two of them", low=0.1, high=60),
+            "cap": Prop("int", 3, "most of them alive at once", low=1, high=50),
+            "total": Prop(
+                "int", 0, "how many it lets in, then stops (0: no limit)", low=0, high=10000
+            ),
+            "side": Prop(
+                "string",
+                "either",
+                "which edge of the view they come in from",
+                allowed=("either", "left", "right", "ahead"),
+                enum="GeneratorSide",
             ),
         },
     ),
@@ -289,6 +333,21 @@ SCHEMA: dict[str, ObjectClass] = {
         120,
     ),
 }
+
+
+def _let_in_kinds() -> None:
+    """Every `kind` choice (generators, wave spawners) lists the classes marked `let_in`,
+    so a new kind that may come in a stream is one flag on its own entry."""
+    kinds = tuple(name for name, spec in SCHEMA.items() if spec.let_in)
+    for spec in SCHEMA.values():
+        prop = spec.props.get("kind")
+        if prop is not None and prop.enum == "EnemyKind":
+            spec.props["kind"] = replace(prop, allowed=kinds)
+
+
+_let_in_kinds()
+# The classes a generator or wave spawner may let in, in schema order.
+LET_IN = SCHEMA["Generator"].props["kind"].allowed
 
 
 def defaults(cls: str, schema: dict[str, ObjectClass] | None = None) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Enemy sprite sheets: soldier, rifleman, turret and drone (assets/<name>.png).
+"""Enemy sprite sheets: soldier, rifleman, turret and drone (assets/<name>.png); the
+kinds of issue 22 are drawn by tools/art_troops.py, which `make_enemies` runs too.
 
 Drawn from the palette and helpers of tools/make_assets.py, facing right, one outline
 around each composite like the player. Run on its own (``python tools/art_enemies.py``)
@@ -378,6 +379,7 @@ def make_enemies() -> None:
     make_rifleman()
     make_turret()
     make_drone()
+    __import__("art_troops").make_troops()  # runner, grenadier, shieldbearer, pop-up turret
 
 
 def contact_sheet(path: str, scale: int = 3) -> None:

@@ -53,15 +53,21 @@ Objects go to the `objects` layer; their own cell stays empty on the tile layers
     t   Turret                  16x16     d   Drone (flies)     16x16, needs no floor
     h   Pickup item=health      16x16     m   Pickup item=machinegun
     g   Pickup item=spread (gun)          k   Pickup item=rocket
-    1   Keycard color=red       16x16     2   blue keycard      3   yellow keycard
+    1   Keycard color=red       16x16     2   Keycard color=blue  3   Keycard color=yellow
     R   Door color=red   U   blue door   Y   yellow door: a vertical run of exactly three
         letters is one 16x48 Door
     o   OilDrum                 16x24     c   Checkpoint        16x32
     G   WaveSpawner (a siege's gate, 64x32, needs no floor): `@at COL,ROW wave=1
         kind=Soldier count=25 every=0.5` sets its wave
-    (The object characters come from the entity kinds: each declares its `chars`.)
+    u   Runner   (one hit, runs at you)     16x32
+    Z   Generator (not drawn, needs no floor): a point whose region is a screen centred
+        on it; `@at COL,ROW kind=Runner every=1.5 cap=3 total=0 side=either`
+    (The object characters come from the entity kinds: each declares its `chars`;
+    `--legend` lists them all, from the kinds and the schema.)
     W   Warden (level 1's boss) 128x176: `@at COL,ROW arena=PX` puts its arena's
         left edge PX left of its feet (default 400); the arena is one screen wide
+    V   Crawler (level 2's boss) 144x96     O   Overseer (level 3's boss) 128x200: the
+        same `arena`
     ~   MovingPlatform: a horizontal run of `~` is one 8 px thick plank at the top of
         its cells; `@path COL,ROW DC,DR ...` (its first cell, then tile offsets of the
         path's points from it) gives it a path, written as a polyline it follows;
@@ -1170,6 +1176,23 @@ def all_sources() -> list[Path]:
     return sorted(SOURCES.glob("*.txt"))
 
 
+def legend() -> list[str]:
+    """One line per object character, from the entity kinds and the schema: what
+    `--legend` prints (the docstring's legend must name each; a test says so)."""
+    from gunner.objects import SCHEMA
+
+    lines = []
+    for char, (kind, props, w, h) in sorted(OBJECT_CHARS.items(), key=lambda i: i[1][0]):
+        fixed = " ".join(f"{k}={v}" for k, v in props.items())
+        size = "a point" if not (w and h) else f"{w}x{h}"
+        floats = ", needs no floor" if kind in FLOATING_CLASSES else ""
+        names = ", ".join(SCHEMA[kind].props) if kind in SCHEMA else ""
+        lines.append(
+            f"{char}   {kind} {fixed}".rstrip() + f" ({size}{floats}); @at: {names or '-'}"
+        )
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("source", nargs="*", type=Path, help="default: every levels/src/*.txt")
@@ -1178,7 +1201,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--check", action="store_true", help="only check that the levels can be finished"
     )
+    parser.add_argument("--legend", action="store_true", help="list the object characters and exit")
     args = parser.parse_args(argv)
+    if args.legend:
+        print("\n".join(legend()))
+        return 0
     sources = all_sources() if args.all or not args.source else args.source
     if args.output and len(sources) != 1:
         parser.error("-o needs exactly one source")

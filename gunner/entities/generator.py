@@ -1,0 +1,169 @@
+"""Generators: the rule that keeps enemies coming, as Contra generates its running men.
+
+A `Generator` is an invisible region placed in Tiled (a rectangle; a point stands for a
+screen centred on it). While the camera's view overlaps the region it lets in one enemy
+of its `kind` every `every` seconds, from just off-screen on its `side`, standing on a
+floor (or, for a flier, in open air), never in view and never in a wall, with at most
+`cap` of them alive. It stops for good once the view has passed the region (wholly right
+of it, or above it on a climb) or once it has let in `total` (0: no limit). Its enemies
+left far off-screen are recalled (gone, not killed), so a stream never clogs its cap.
+
+The simulation reads the camera here: the camera is stepped by the stage with the fixed
+step, from the player's state only, so it is the same on every run of the same inputs.
+The view a generator read is kept in its own state, so the state hash covers it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from gunner.config import TILE, VIEW_H, VIEW_W
+from gunner.entities.base import ENTITY_TYPES, Entity, register
+from gunner.level import EMPTY, Spawn
+from gunner.objects import defaults
+from gunner.timer import Timer
+
+if TYPE_CHECKING:
+    from gunner.stage import Stage
+
+DEFAULTS = defaults("Generator")  # kind, every, cap, total, side: stated in the schema
+# An enemy comes in this far outside the view (hitbox to view edge, px): more than a
+# sprite overhangs its hitbox plus the screen shake, so not a pixel of it shows.
+GUARD = 24.0
+FIRST = 0.5  # s from the view reaching the region to the first enemy
+RETRY = 0.25  # s before it looks again when no spot is free
+# Its enemies this far outside the view (px) are recalled.
+RECALL = 320.0
+# Fliers come in this high over the player's centre (px).
+FLIER_LIFT = 96.0
+
+
+@register("Generator")
+class Generator(Entity):
+    visible = False
+    chars = {"Z": {}}  # a point: the region is a screen centred on it
+    builder_size = (0, 0)  # written as a point at the marker's bottom-centre
+    floats = True
+
+    def __init__(self, zone: pygame.FRect, props: dict[str, Any] | None = None) -> None:
+        # The hitbox is a speck at the region's bottom-centre: the region is not a body,
+        # and a screen-sized box in the tree would be every query's candidate.
+        super().__init__(pygame.FRect(zone.centerx, zone.bottom - 1, 1, 1))
+        props = props or {}
+        self.zone = pygame.FRect(zone)
+        self.lets_in = str(props.get("kind", DEFAULTS["kind"]))
+        self.every = float(props.get("every", DEFAULTS["every"]))
+        self.cap = int(props.get("cap", DEFAULTS["cap"]))
+        total = int(props.get("total", DEFAULTS["total"]))
+        self.left = total if total > 0 else -1  # still to let in; -1: no limit
+        self.side = str(props.get("side", DEFAULTS["side"]))
+        self.state = "waiting"  # waiting (for the view), on, done (for good)
+        self.clock = Timer()  # running: the next one comes when it runs out
+        self.out: list[Entity] = []  # let in and still alive
+        self.view = pygame.FRect(0, 0, 0, 0)  # the camera's view as it last read it
+
+    @classmethod
+    def from_spawn(cls, spawn: Spawn) -> Generator:
+        if spawn.w > 0 and spawn.h > 0:
+            return cls(pygame.FRect(spawn.x, spawn.y, spawn.w, spawn.h), spawn.props)
+        zone = pygame.FRect(0, 0, VIEW_W, VIEW_H)
+        zone.center = (spawn.x, spawn.y)
+        return cls(zone, spawn.props)
+
+    def passed(self, view: pygame.FRect) -> bool:
+        """Has the view gone by the region: wholly right of it, or wholly above it?"""
+        return view.left >= self.zone.right or view.bottom <= self.zone.top
+
+    def tick(self, stage: Stage) -> None:
+        view = self.view = stage.camera.rect
+        self.out = [e for e in self.out if e.alive]
+        self._recall(view)
+        if self.state == "done":
+            return
+        if self.passed(view):
+            self.state = "done"
+            return
+        if not view.colliderect(self.zone) or not stage.player.alive:
+            return
+        if self.state == "waiting":
+            self.state = "on"
+            self.clock.start(FIRST)
+        if self.clock.left > 0 and not self.clock.tick():
+            return
+        if len(self.out) >= self.cap:
+            return  # the clock stays run out: the next one comes as soon as one falls
+        entity = self._let_in(stage, view)
+        if entity is None:
+            self.clock.start(RETRY)
+            return
+        self.out.append(entity)
+        if self.left > 0:
+            self.left -= 1
+        if self.left == 0:
+            self.state = "done"
+        else:
+            self.clock.start(self.every)
+
+    def _recall(self, view: pygame.FRect) -> None:
+        """Its enemies far off-screen are gone (no kill, no drop): out of play, as in Contra."""
+        far = view.inflate(2 * RECALL, 2 * RECALL)
+        for entity in self.out:
+            if not far.colliderect(entity.hitbox):
+                entity.alive = False
+        self.out = [e for e in self.out if e.alive]
+
+    def sides(self, stage: Stage) -> list[int]:
+        """The view's edges to try, -1 left and +1 right, in order."""
+        if self.side == "left":
+            return [-1]
+        if self.side == "right":
+            return [1]
+        if self.side == "ahead":
+            return [1 if stage.player.facing >= 0 else -1]
+        return [-1, 1] if stage.rng.random() < 0.5 else [1, -1]
+
+    def _let_in(self, stage: Stage, view: pygame.FRect) -> Entity | None:
+        """One enemy just off-screen on a free spot, facing the player; None if no spot."""
+        cls = ENTITY_TYPES[self.lets_in]
+        props: dict[str, Any] = {"hunt": True} if cls.floats else {}
+        guard = view.inflate(2 * GUARD, 2 * GUARD)
+        player = stage.player.hitbox
+        for side in self.sides(stage):
+            for foot in self._spots(stage, view, side, cls.floats):
+                spawn = Spawn(self.lets_in, foot[0] - 8, foot[1] - 16, 16, 16, props=props)
+                entity = cls.from_spawn(spawn)
+                box = entity.hitbox
+                if box.colliderect(guard) or stage.tilemap.overlaps_solid(box):
+                    continue
+                if box.left < 0 or box.right > stage.tilemap.pixel_width:
+                    continue
+                facing = 1 if player.centerx >= box.centerx else -1
+                entity.facing = facing  # type: ignore[attr-defined]
+                stage.add_entity(entity)
+                return entity
+        return None
+
+    def _spots(
+        self, stage: Stage, view: pygame.FRect, side: int, flier: bool
+    ) -> list[tuple[float, float]]:
+        """Feet positions beside the view on `side`, the nearest to the player's height
+        first: on floors (solid or one-way tiles) for walkers, in the air for fliers."""
+        half = TILE  # wider than any let-in kind's half width
+        x = view.right + GUARD + half if side > 0 else view.left - GUARD - half
+        feet = stage.player.hitbox.bottom
+        if flier:
+            return [(x, stage.player.hitbox.centery - FLIER_LIFT)]
+        tiles = stage.tilemap
+        col = int(x // TILE)
+        if not 0 <= col < tiles.cols:
+            return []
+        top = max(1, int(view.top // TILE))
+        bottom = min(tiles.rows - 1, int(view.bottom // TILE) + 2)
+        floors = [
+            (x, float(row * TILE))
+            for row in range(top, bottom + 1)
+            if tiles.cell(col, row) != EMPTY and tiles.cell(col, row - 1) == EMPTY
+        ]
+        return sorted(floors, key=lambda spot: abs(spot[1] - feet))

@@ -1,0 +1,193 @@
+"""Generators: while the view is in its region a generator lets enemies in from
+off-screen, never in view or in a wall, at most `cap` alive, `total` in all, and stops
+for good once the view has passed its region. `--check` validates its properties.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from gunner.check import check_file
+from gunner.config import DT, TILE
+from gunner.entities.generator import Generator
+from gunner.input import Buttons as B
+from gunner.level import load_level
+from gunner.stage import Stage
+from maps import write_map
+
+WIDTH = 140
+# A long floor with pillars, a low roof and a raised shelf: walls where a careless
+# generator would put an enemy inside them.
+ROWS = (
+    ["." * WIDTH] * 8
+    + ["." * 60 + "#" * 12 + "." * (WIDTH - 72)]
+    + ["." * WIDTH] * 3
+    + ["." * 40 + "#" * 3 + "." * 20 + "##" + "." * 30 + "###" + "." * (WIDTH - 98)]
+    + ["." * 40 + "#" * 3 + "." * 20 + "##" + "." * 30 + "###" + "." * (WIDTH - 98)]
+    + ["..P" + "." * (WIDTH - 3)]
+    + ["#" * WIDTH]
+)
+FLOOR_ROW = len(ROWS) - 1
+# Tiled writes a rectangle's top-left, size in px.
+ZONE = (30 * TILE, 0, 50 * TILE, len(ROWS) * TILE)
+
+
+def generator(x: float, y: float, w: float, h: float, **props: object) -> str:
+    body = "".join(f'<property name="{k}" value="{v}"/>' for k, v in props.items())
+    return (
+        f'<object type="Generator" x="{x}" y="{y}" width="{w}" height="{h}">'
+        f"<properties>{body}</properties></object>"
+    )
+
+
+def stage_of(tmp_path: Path, *objects: str, seed: int = 1) -> Stage:
+    path = write_map(tmp_path, ROWS, extra_objects="".join(objects))
+    stage = Stage(load_level(path, images=False), seed=seed)
+    stage.player.invulnerable = 1e9  # walks on through whatever runs into it
+    return stage
+
+
+def let_in(stage: Stage) -> list:
+    gen = next(e for e in stage.entities if isinstance(e, Generator))
+    return gen.out
+
+
+def walk_through(stage: Stage, seconds: float, each=None) -> list:
+    """Hold right for `seconds` (jumping now and then over pillars); every enemy let in,
+    checked by `each(stage, enemy)` on the step it appears."""
+    seen: dict[int, object] = {}
+    for k in range(round(seconds / DT)):
+        held = B.RIGHT | (B.JUMP if k % 40 < 12 else B.NONE)
+        stage.step(held)
+        for entity in stage.entities:
+            if entity.team == "enemy" and id(entity) not in seen:
+                seen[id(entity)] = entity
+                if each:
+                    each(stage, entity)
+    return list(seen.values())
+
+
+def test_it_never_lets_one_in_where_the_player_sees_it_or_inside_a_wall(tmp_path) -> None:
+    stage = stage_of(tmp_path, generator(*ZONE, kind="Runner", every=0.3, cap=6))
+
+    def hidden_and_free(stage: Stage, enemy) -> None:
+        # What the screen can show: the view, plus a sprite's overhang and the shake.
+        shown = stage.camera.rect.inflate(2 * (10 + 7), 2 * (10 + 7))
+        assert not enemy.hitbox.colliderect(shown), (tuple(enemy.hitbox), tuple(shown))
+        assert not stage.tilemap.overlaps_solid(enemy.hitbox)
+        assert enemy.hitbox.left >= 0 and enemy.hitbox.right <= stage.tilemap.pixel_width
+
+    came = walk_through(stage, 14.0, hidden_and_free)
+    assert len(came) >= 8
+    assert {e.kind for e in came} == {"Runner"}
+
+
+def test_no_more_than_cap_alive_at_once(tmp_path) -> None:
+    stage = stage_of(tmp_path, generator(*ZONE, kind="Runner", every=0.1, cap=2))
+    most = 0
+
+    def count(stage: Stage, enemy) -> None:
+        nonlocal most
+        most = max(most, sum(1 for e in stage.entities if e.kind == "Runner"))
+
+    came = walk_through(stage, 10.0, count)
+    assert most == 2 and len(came) > 2  # more come as the first ones fall or are recalled
+
+
+def test_it_stops_after_its_total(tmp_path) -> None:
+    stage = stage_of(tmp_path, generator(*ZONE, kind="Runner", every=0.2, cap=10, total=3))
+    came = walk_through(stage, 10.0)
+    assert len(came) == 3
+    gen = next(e for e in stage.entities if isinstance(e, Generator))
+    assert gen.state == "done"
+
+
+def test_it_stops_once_the_view_has_passed_its_region(tmp_path) -> None:
+    stage = stage_of(tmp_path, generator(*ZONE, kind="Runner", every=0.3, cap=20))
+    gen = next(e for e in stage.entities if isinstance(e, Generator))
+    passed_at = None
+    arrivals = []
+    for k in range(round(16.0 / DT)):
+        before = len(gen.out)
+        stage.step(B.RIGHT | (B.JUMP if k % 40 < 12 else B.NONE))
+        if len(gen.out) > before:
+            arrivals.append(stage.steps)
+        if passed_at is None and stage.camera.rect.left >= gen.zone.right:
+            passed_at = stage.steps
+    assert passed_at is not None and arrivals
+    assert max(arrivals) <= passed_at and gen.state == "done"
+
+
+def test_it_waits_until_the_view_reaches_its_region(tmp_path) -> None:
+    far = (100 * TILE, 0, 20 * TILE, len(ROWS) * TILE)
+    stage = stage_of(tmp_path, generator(*far, kind="Runner", every=0.2))
+    for _ in range(120):
+        stage.step(B.NONE)
+    assert let_in(stage) == [] and not any(e.kind == "Runner" for e in stage.entities)
+
+
+def test_the_same_seed_gives_the_same_stream_and_the_view_it_read_is_hashed(tmp_path) -> None:
+    def hashes(seed: int) -> list[str]:
+        stage = stage_of(tmp_path, generator(*ZONE, kind="Runner", every=0.3), seed=seed)
+        out = []
+        for k in range(600):
+            stage.step(B.RIGHT | (B.JUMP if k % 40 < 12 else B.NONE))
+            if k % 60 == 0:
+                out.append(stage.state_hash())
+        return out
+
+    assert hashes(3) == hashes(3)
+    stage = stage_of(tmp_path, generator(*ZONE, kind="Runner"))
+    stage.step(B.NONE)
+    gen = next(e for e in stage.entities if isinstance(e, Generator))
+    assert gen.sim_state()["view"] == stage.camera.rect
+
+
+def test_fliers_come_in_the_air_beside_the_view_and_hunt(tmp_path) -> None:
+    stage = stage_of(tmp_path, generator(*ZONE, kind="Drone", every=0.5, cap=2))
+
+    def beside(stage: Stage, enemy) -> None:
+        assert not enemy.hitbox.colliderect(stage.camera.rect.inflate(34, 34))
+        assert enemy.hunt
+
+    assert walk_through(stage, 6.0, beside)
+
+
+def test_a_point_generator_covers_a_screen_centred_on_it(tmp_path) -> None:
+    stage = stage_of(tmp_path, generator(40 * TILE, 8 * TILE, 0, 0, kind="Runner"))
+    gen = next(e for e in stage.entities if isinstance(e, Generator))
+    assert gen.zone.size == (480, 270) and gen.zone.center == (40 * TILE, 8 * TILE)
+    assert gen.hitbox.size == (1, 1)  # a speck in the tree, not a screen-sized body
+
+
+def _check(tmp_path: Path, **props: object) -> list[str]:
+    path = write_map(tmp_path, ROWS, extra_objects=generator(*ZONE, **props))
+    return check_file(path)
+
+
+def test_check_accepts_a_good_generator(tmp_path) -> None:
+    assert _check(tmp_path, kind="Runner", every=0.5, cap=4, total=20, side="ahead") == []
+
+
+def test_check_names_a_mistyped_value_in_one_line(tmp_path) -> None:
+    for props, word in (
+        ({"cap": "lots"}, "cap"),
+        ({"kind": "Tank"}, "Runner"),
+        ({"side": "up"}, "either"),
+        ({"every": "-1"}, "every"),
+    ):
+        lines = _check(tmp_path, **props)
+        assert len(lines) == 1 and word in lines[0], (props, lines)
+        assert "Traceback" not in lines[0] and "\n" not in lines[0]
+
+
+def test_a_generator_that_lets_in_every_kind_its_schema_allows_works(tmp_path) -> None:
+    from gunner.objects import LET_IN
+
+    for kind in LET_IN:
+        stage = stage_of(tmp_path, generator(*ZONE, kind=kind, every=0.2, cap=3))
+        came = walk_through(stage, 5.0)
+        assert came and {e.kind for e in came} == {kind}, kind
+        assert all(isinstance(e.hitbox, pygame.FRect) for e in came)
