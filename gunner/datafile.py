@@ -31,6 +31,11 @@ class DataFileError(ValueError):
     """The file is not something the game will read; str() is the cause alone."""
 
 
+class NotAFileError(DataFileError):
+    """The path is a FIFO, a device, a folder or a socket: there is no file to read,
+    as opposed to a file whose contents are damaged (the other DataFileErrors)."""
+
+
 def file_kind(mode: int) -> str:
     """A player's word for what a non-regular file is."""
     if stat.S_ISDIR(mode):
@@ -45,20 +50,20 @@ def file_kind(mode: int) -> str:
 
 
 def check_regular(path: Path) -> None:
-    """Raise DataFileError unless `path` is (or links to) a regular file.
+    """Raise NotAFileError unless `path` is (or links to) a regular file.
 
     FileNotFoundError passes through: a missing file is the caller's business.
     """
     mode = os.stat(path).st_mode  # follows links: a link to /dev/zero is a device
     if not stat.S_ISREG(mode):
-        raise DataFileError(f"is {file_kind(mode)}, not a data file")
+        raise NotAFileError(f"is {file_kind(mode)}, not a data file")
 
 
 def read_bytes(path: Path, limit: int) -> bytes:
     """The file's bytes, refusing anything but a regular file of at most `limit` bytes.
 
-    Raises FileNotFoundError if it is missing, DataFileError for a special or
-    oversized file, OSError if it cannot be read.
+    Raises FileNotFoundError if it is missing, NotAFileError for a special file,
+    DataFileError for an oversized one, OSError if it cannot be read.
     """
     check_regular(path)
     # The file may be swapped for a FIFO between the check and the open: a
@@ -67,7 +72,7 @@ def read_bytes(path: Path, limit: int) -> bytes:
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            raise DataFileError(f"is {file_kind(mode)}, not a data file")
+            raise NotAFileError(f"is {file_kind(mode)}, not a data file")
         with os.fdopen(fd, "rb", closefd=False) as f:
             data = f.read(limit + 1)
     finally:
@@ -112,7 +117,12 @@ def parse_json(data: bytes, max_depth: int = MAX_DEPTH) -> Any:
     except DataFileError:
         raise
     except json.JSONDecodeError as exc:
-        raise DataFileError(f"not valid JSON ({exc.msg} at line {exc.lineno})") from exc
+        if not text.strip():
+            raise DataFileError("an empty file (not valid JSON)") from exc
+        if exc.pos >= len(text.rstrip()):  # the document stops mid-way: a cut-off write
+            raise DataFileError(f"not valid JSON (it ends early, at line {exc.lineno})") from exc
+        where = f"line {exc.lineno}, column {exc.colno}"
+        raise DataFileError(f"not valid JSON ({exc.msg} at {where})") from exc
     except RecursionError as exc:  # the depth check should make this impossible
         raise DataFileError("nested too deep") from exc
     except ValueError as exc:  # e.g. an exponent or float Python refuses

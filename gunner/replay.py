@@ -20,8 +20,13 @@ any checkout.
 Replay files are read like the game's other data files (`gunner.datafile`): a
 FIFO, a device, an oversized or deeply nested file or a number of absurd size
 is refused in one line, as is a level that is missing or not a regular .tmx file.
+A damaged file (cut off, garbled, a field of the wrong type or out of range) is
+`ReplayDamaged`, naming the field: the file is to blame, not the game, and it has
+its own exit status (EXIT_DAMAGED), apart from a run that did not reproduce
+(EXIT_NOT_REPRODUCED: the game or the level changed, and the message says which).
 
-`python -m gunner.replay FILE...` replays files and checks their hashes;
+`python -m gunner.replay FILE|FOLDER...` replays files and checks their hashes
+(a long one shows its progress on stderr; a folder with no replays is an error);
 `--update` re-records each file's expected hash (after a deliberate change to
 the simulation).
 """
@@ -34,15 +39,22 @@ import hashlib
 import json
 import re
 import sys
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import EllipsisType
-from typing import Any
+from typing import Any, TypeGuard
 
 from gunner import __version__
 from gunner.config import LEVELS_DIR
-from gunner.datafile import DataFileError, check_regular, load_json, read_bytes
+from gunner.datafile import (
+    DataFileError,
+    NotAFileError,
+    check_regular,
+    load_json,
+    read_bytes,
+)
 from gunner.input import Buttons
 
 FORMAT = 1
@@ -58,18 +70,37 @@ MAX_LEVEL_REF = 4096  # characters: longer than any real path
 MAX_TILESETS = 64  # as many as the map loader accepts
 # Only decides which files the level hash covers; the map loader does the real parsing.
 _SOURCE_ATTRIBUTE = re.compile(rb"""\ssource\s*=\s*["']([^"'<>]{1,4096})["']""")
-# `python -m gunner --replay`'s exit status when the run ended on another state
-# hash than the recording (1 stays "could not run it at all").
+# Exit statuses of `python -m gunner.replay` (and `python -m gunner --replay`): the run
+# ended on another state hash than the recording, so the game or its level changed; the
+# file itself is damaged (or not a replay), so nothing was played. 1 stays "could not
+# run it at all" (a missing file or level, a level the game refuses).
 EXIT_NOT_REPRODUCED = 3
+EXIT_DAMAGED = 4
 # What a replay may say its run ended as (`Stage.outcome`).
 OUTCOMES = ("complete", "dead")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+# A long verification says how far it got, on stderr, at most this often.
+PROGRESS_SECONDS = 5.0
+PROGRESS_STEPS = 600  # how often (in steps) the clock is looked at for that
 
 
 class ReplayError(Exception):
     """A replay file the game cannot use; the message names the file and the cause."""
 
+    exit_status = 1
+
     def __init__(self, path: str | Path, cause: str) -> None:
         super().__init__(f"{path}: {cause}")
+
+
+class ReplayDamaged(ReplayError):
+    """The file's contents are damaged (cut off, garbled, a field of the wrong type or
+    out of range) or are not a replay: the file is to blame, not the game."""
+
+    exit_status = EXIT_DAMAGED
+
+    def __init__(self, path: str | Path, cause: str) -> None:
+        super().__init__(path, f"damaged replay: {cause}")
 
 
 def game_version() -> str:
@@ -157,6 +188,41 @@ def shown(ref: str, most: int = 80) -> str:
     return ref if len(ref) <= most else ref[: most - 3] + "..."
 
 
+def short_repr(value: Any, most: int = 24) -> str:
+    """A field's value as the file spells it (`true`, `"7"`), cut short for a message."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
+def _whole(value: Any) -> TypeGuard[int]:
+    """A JSON whole number (`true` is not one, though Python counts it as 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _masks(runs: Any) -> list[int]:
+    """The masks of a file's `inputs` ([[mask, count], ...]); ValueError names the run."""
+    if not isinstance(runs, list):
+        raise ValueError(f"inputs {short_repr(runs)} is not a list of [buttons, steps] runs")
+    total = 0
+    for n, run in enumerate(runs):
+        if not (isinstance(run, list) and len(run) == 2):
+            raise ValueError(f"inputs[{n}] {short_repr(run)} is not a [buttons, steps] run")
+        mask, count = run
+        if not _whole(mask) or not 0 <= mask <= _ALL_BUTTONS:
+            raise ValueError(f"inputs[{n}] buttons {short_repr(mask)} is not a button mask")
+        if not _whole(count) or count < 1:
+            raise ValueError(
+                f"inputs[{n}] steps {short_repr(count)} is not a whole number of steps"
+            )
+        total += count
+        if total > MAX_STEPS:  # before building a list larger than memory
+            raise ValueError(f"longer than {MAX_STEPS} steps (inputs[{n}])")
+    return decode_runs(runs)
+
+
 def resolve_level(ref: str) -> Path:
     path = Path(ref)
     if path.is_absolute():
@@ -199,6 +265,8 @@ class Replay:
     def save(self, path: Path) -> None:
         from gunner.settings import atomic_write_text
 
+        if not _whole(self.seed) or self.seed < 0:  # a file no load would accept
+            raise ReplayError(path, f"cannot save the replay: its seed {self.seed} is negative")
         text = json.dumps(self.to_json(), separators=(",", ":")) + "\n"
         try:
             atomic_write_text(Path(path), text)
@@ -207,59 +275,75 @@ class Replay:
 
     @classmethod
     def load(cls, path: Path) -> Replay:
+        """The replay at `path`. Raises ReplayDamaged naming the field at fault if the
+        file is damaged, ReplayError if it or its level cannot be read at all."""
         try:
             data = load_json(Path(path), MAX_REPLAY_BYTES)
         except FileNotFoundError as exc:
             raise ReplayError(path, "no such file") from exc
-        except DataFileError as exc:
+        except NotAFileError as exc:
             raise ReplayError(path, f"not a replay file: {exc}") from exc
+        except DataFileError as exc:
+            raise ReplayDamaged(path, str(exc).removesuffix(" (damaged?)")) from exc
         except OSError as exc:
             cause = exc.strerror or exc.__class__.__name__
             raise ReplayError(path, f"cannot read it ({cause})") from exc
         if not isinstance(data, dict) or data.get("game") != "gunner":
-            raise ReplayError(path, "not a gunner replay")
-        if data.get("format") != FORMAT:
-            raise ReplayError(path, f"unknown replay format {data.get('format')!r}")
-        try:
-            runs = data["inputs"]
-            level, seed = data["level"], data["seed"]
-            if not all(
-                isinstance(m, int) and isinstance(c, int) and 0 <= m <= _ALL_BUTTONS and c > 0
-                for m, c in runs
-            ):
-                raise ValueError
-            if not isinstance(level, str) or isinstance(seed, bool) or not isinstance(seed, int):
-                raise ValueError
-            level_digest = data.get("level_sha256")
-            if level_digest is not None and not isinstance(level_digest, str):
-                raise ValueError
-            outcome = data.get("outcome")
-            if outcome is not None and outcome not in OUTCOMES:
-                raise ValueError
-            if sum(c for _, c in runs) > MAX_STEPS:
-                raise ReplayError(path, f"longer than {MAX_STEPS} steps (damaged?)")
-            masks = decode_runs(runs)
-            if data.get("steps", len(masks)) != len(masks):
-                raise ValueError
-            replay = cls(
-                level=level,
-                seed=seed,
-                masks=masks,
-                state_hash=data.get("state_hash"),
-                version=str(data.get("version", "?"))[:40],
-                level_sha256=level_digest,
-                outcome=outcome,
+            raise ReplayDamaged(path, 'not a gunner replay (no "game": "gunner")')
+        form = data.get("format")
+        if _whole(form) and form > FORMAT:
+            raise ReplayError(
+                path, f"recorded by a newer gunner (replay format {form}; this one reads {FORMAT})"
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ReplayError(path, "damaged replay (bad level, seed or inputs)") from exc
+        if form != FORMAT or not _whole(form):
+            raise ReplayDamaged(path, f"format {short_repr(form)} is not {FORMAT}")
+        try:
+            replay = cls._from_fields(data)
+        except ValueError as exc:
+            raise ReplayDamaged(path, str(exc)) from exc
         replay.check_level(path)
         return replay
 
+    @classmethod
+    def _from_fields(cls, data: dict[str, Any]) -> Replay:
+        """The replay a loaded document describes; ValueError names the field at fault."""
+        level, seed = data.get("level"), data.get("seed")
+        if not isinstance(level, str):
+            raise ValueError(f"level {short_repr(level)} is not a path to a .tmx map")
+        if not _whole(seed):
+            raise ValueError(f"seed {short_repr(seed)} is not a whole number")
+        if seed < 0:  # the game records none: `random` would play it as its opposite
+            raise ValueError(f"seed {seed} is negative")
+        masks = _masks(data.get("inputs"))
+        steps = data.get("steps", len(masks))
+        if not _whole(steps) or steps != len(masks):
+            raise ValueError(f"steps {short_repr(steps)} is not the {len(masks):,} the inputs hold")
+        for name in ("state_hash", "level_sha256"):
+            digest = data.get(name)
+            if digest is not None and not (isinstance(digest, str) and _SHA256.fullmatch(digest)):
+                raise ValueError(f"{name} {short_repr(digest)} is not a sha256 hex digest")
+        outcome = data.get("outcome")
+        if outcome is not None and outcome not in OUTCOMES:
+            raise ValueError(f"outcome {short_repr(outcome)} is not one of {', '.join(OUTCOMES)}")
+        version = data.get("version", "?")
+        if not isinstance(version, str):
+            raise ValueError(f"version {short_repr(version)} is not a version name")
+        return cls(
+            level=level,
+            seed=seed,
+            masks=masks,
+            state_hash=data.get("state_hash"),
+            version=version[:40],
+            level_sha256=data.get("level_sha256"),
+            outcome=outcome,
+        )
+
     def check_level(self, path: Path) -> None:
-        """ReplayError naming the replay `path` unless its level is a regular .tmx file."""
+        """ReplayError naming the replay `path` unless its level is a regular .tmx file
+        (ReplayDamaged if the file's `level` is no path to one at all)."""
         ref = self.level
         if not ref or len(ref) > MAX_LEVEL_REF or "\x00" in ref or not ref.endswith(".tmx"):
-            raise ReplayError(path, f"its level {shown(ref)!r} is not a path to a .tmx map")
+            raise ReplayDamaged(path, f"its level {shown(ref)!r} is not a path to a .tmx map")
         try:
             check_regular(self.level_path)
         except FileNotFoundError:
@@ -369,79 +453,160 @@ class Recorder:
         self.saved = True
 
 
-def play(replay: Replay, steps: int | None = None) -> Any:
-    """Run a replay headless; returns the stage after `steps` (default: all of them)."""
+def play(
+    replay: Replay,
+    steps: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Any:
+    """Run a replay headless; returns the stage after `steps` (default: all of them).
+
+    `progress(done, total)` is called every PROGRESS_STEPS steps, for a long run to
+    show how far it got; it never touches the stage.
+    """
     from gunner.level import load_level
     from gunner.stage import Stage
 
     stage = Stage(load_level(replay.level_path, images=False), seed=replay.seed)
     source = replay.source()
-    for _ in range(len(replay.masks) if steps is None else steps):
+    total = len(replay.masks) if steps is None else steps
+    for done in range(1, total + 1):
         stage.step(source.next())
         stage.events.clear()
+        if progress is not None and done % PROGRESS_STEPS == 0 and done < total:
+            progress(done, total)
     return stage
 
 
-def iter_files(paths: Iterable[Path]) -> Iterator[Path]:
+class ProgressLine:
+    """`play`'s progress callback for the command line: a line on stderr at most every
+    PROGRESS_SECONDS (a short run prints none), with the share done and the time left."""
+
+    def __init__(self, path: Path, clock: Callable[[], float] | None = None) -> None:
+        self.path = path
+        self.clock = clock or time.monotonic
+        self.started = self.last = self.clock()
+
+    def __call__(self, done: int, total: int) -> None:
+        now = self.clock()
+        if now - self.last < PROGRESS_SECONDS:
+            return
+        self.last = now
+        left = (now - self.started) * (total - done) / done
+        print(
+            f"gunner.replay: {self.path}: {100 * done // total}% ({done:,} of {total:,} steps,"
+            f" about {_duration(left)} left)",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    if seconds < 90 * 60:
+        return f"{round(seconds / 60)} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def iter_files(paths: Iterable[Path]) -> Iterator[Path | ReplayError]:
+    """Each replay file named, a folder's `*.replay` files in order; a folder holding
+    none gives a ReplayError saying so instead (checking nothing is not a pass)."""
     for path in paths:
         if path.is_dir():
-            yield from sorted(path.glob("*.replay"))
+            found = sorted(p for p in path.glob("*.replay") if not p.is_dir())
+            if not found:
+                yield ReplayError(path, "no .replay files in this folder")
+            yield from found
         else:
             yield path
 
 
+def overall_status(failures: Iterable[int]) -> int:
+    """The command's exit status from each failed file's: 0 if none failed. A damaged
+    file outranks one that could not be run (1), which outranks a run that did not
+    reproduce: EXIT_NOT_REPRODUCED says the game or level changed, so it is only
+    given when every failed replay did run."""
+    rank = {EXIT_NOT_REPRODUCED: 1, 1: 2, EXIT_DAMAGED: 3}
+    return max(failures, key=lambda status: rank.get(status, 2), default=0)
+
+
+def check_file(path: Path, update: bool) -> int:
+    """Replay one file (and with `update`, store its new hash); print the verdict.
+
+    Returns 0 if it reproduced (or was updated), else the exit status for the
+    failure, whose one line has gone to stderr.
+    """
+    from gunner.level import LevelError
+
+    try:
+        replay = Replay.load(path)
+    except ReplayError as exc:
+        return _fail(str(exc), exc.exit_status)
+    try:
+        if update:  # the level as it is now, before playing it
+            replay.level_sha256 = level_sha256(replay.level_path)
+        stage = play(replay, progress=ProgressLine(path))
+    except LevelError as exc:
+        if replay.level_changed():
+            ref = shown(replay.level)
+            return _fail(f"{path}: its level {ref} changed since it was recorded: {exc.cause}", 1)
+        return _fail(f"{path}: its level cannot be played: {exc}", 1)
+    except (OSError, DataFileError) as exc:  # the level went away while we looked
+        return _fail(f"{path}: its level cannot be read ({exc})", 1)
+    digest, outcome = stage.state_hash(), stage.outcome
+    if update:
+        if replay.outcome is not None and outcome != replay.outcome:
+            # A finishing run that no longer finishes is not a new expectation:
+            # it needs the bot again (`make demos`), not a new hash.
+            return _fail(
+                f"{path}: now ends {outcome or 'undecided'}, not {replay.outcome}:"
+                " not updated (re-find it with `make demos`)",
+                1,
+            )
+        replay.state_hash = digest
+        replay.outcome = outcome
+        try:
+            replay.save(path)
+        except ReplayError as exc:
+            return _fail(str(exc), 1)
+        print(f"{path}: {digest} (stored)")
+        return 0
+    report = replay.not_reproduced(path, digest, outcome)
+    if report is None:
+        print(f"{path}: ok")
+        return 0
+    print(f"{path}: MISMATCH {digest} ({outcome}) != {replay.state_hash} ({replay.outcome})")
+    return _fail(report, EXIT_NOT_REPRODUCED)
+
+
+def _fail(message: str, status: int) -> int:
+    print(f"gunner.replay: {message}", file=sys.stderr)
+    return status
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m gunner.replay", description="Replay recorded runs and check their hashes."
+        prog="python -m gunner.replay",
+        description="Replay recorded runs and check their hashes.",
+        epilog=(
+            f"exit status: 0 all reproduced; {EXIT_NOT_REPRODUCED} a run did not reproduce"
+            f" (the game or its level changed); {EXIT_DAMAGED} a replay file is damaged or"
+            " not a replay; 1 a file or its level could not be used (or a folder held no"
+            " replays)"
+        ),
     )
     parser.add_argument("files", nargs="+", type=Path, help="replay files or folders of them")
     parser.add_argument(
         "--update", action="store_true", help="store each replay's new hash instead of checking"
     )
     args = parser.parse_args(argv)
-    from gunner.level import LevelError
-
-    failed = 0
-    for path in iter_files(args.files):
-        try:
-            replay = Replay.load(path)
-            if args.update:  # the level as it is now, before playing it
-                replay.level_sha256 = level_sha256(replay.level_path)
-            stage = play(replay)
-            digest, outcome = stage.state_hash(), stage.outcome
-            if args.update:
-                if replay.outcome is not None and outcome != replay.outcome:
-                    # A finishing run that no longer finishes is not a new expectation:
-                    # it needs the bot again (`make demos`), not a new hash.
-                    print(
-                        f"gunner.replay: {path}: now ends {outcome or 'undecided'}, not"
-                        f" {replay.outcome}: not updated (re-find it with `make demos`)",
-                        file=sys.stderr,
-                    )
-                    failed += 1
-                    continue
-                replay.state_hash = digest
-                replay.outcome = outcome
-                replay.save(path)
-        except (ReplayError, LevelError) as exc:
-            print(f"gunner.replay: {exc}", file=sys.stderr)
-            failed += 1
-            continue
-        except (OSError, DataFileError) as exc:  # the level went away while we looked
-            print(f"gunner.replay: {path}: its level cannot be read ({exc})", file=sys.stderr)
-            failed += 1
-            continue
-        if args.update:
-            print(f"{path}: {digest} (stored)")
-        elif (report := replay.not_reproduced(path, digest, outcome)) is None:
-            print(f"{path}: ok")
-        else:
-            print(
-                f"{path}: MISMATCH {digest} ({outcome}) != {replay.state_hash} ({replay.outcome})"
-            )
-            print(f"gunner.replay: {report}", file=sys.stderr)
-            failed += 1
-    return 1 if failed else 0
+    failures = []
+    for item in iter_files(args.files):
+        if isinstance(item, ReplayError):
+            failures.append(_fail(str(item), item.exit_status))
+        elif status := check_file(item, args.update):
+            failures.append(status)
+    return overall_status(failures)
 
 
 if __name__ == "__main__":

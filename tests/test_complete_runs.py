@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gunner.config import CAMPAIGN, LEVELS_DIR
-from gunner.replay import Replay, ReplayError, main, play
+from gunner.replay import EXIT_NOT_REPRODUCED, Replay, ReplayError, main, play
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPLETE = ROOT / "tests" / "replays" / "complete"
@@ -65,7 +65,7 @@ def test_a_replay_whose_outcome_is_not_reproduced_fails_like_a_hash_mismatch(
 ) -> None:
     # The hash matches (five idle steps) but the run is said to have finished.
     path = _short_replay(tmp_path, "complete")
-    assert main([str(path)]) == 1
+    assert main([str(path)]) == EXIT_NOT_REPRODUCED
     err = capsys.readouterr().err
     assert "did not reproduce" in err and "undecided, not complete" in err
     # --update refuses to bless a finishing run that no longer finishes.

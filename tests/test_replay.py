@@ -13,18 +13,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gunner import replay as replay_mod
 from gunner.app import App
 from gunner.config import LEVELS_DIR
 from gunner.input import Buttons
 from gunner.replay import (
+    EXIT_DAMAGED,
     EXIT_NOT_REPRODUCED,
+    ProgressLine,
     Recorder,
     Replay,
+    ReplayDamaged,
     ReplayError,
     ReplayInput,
     decode_runs,
     encode_runs,
     level_sha256,
+    main,
     play,
 )
 from gunner.scenes.play import PlayScene
@@ -116,6 +121,7 @@ def test_damaged_replay_is_refused_in_one_line(tmp_path):
     run = run_gunner("--headless", "--replay", str(bad))
     assert run.returncode == 1
     assert run.stderr.count("\n") == 1 and str(bad) in run.stderr
+    assert "damaged replay" in run.stderr and "ends early" in run.stderr
 
 
 @pytest.mark.parametrize(
@@ -292,9 +298,12 @@ def test_hostile_replay_on_the_command_line_is_one_line_without_traceback(tmp_pa
         run = subprocess.run(
             [sys.executable, *args, str(path)], capture_output=True, text=True, timeout=120
         )
-        assert run.returncode == 1
+        # The file is to blame: never the status that says the game changed.
+        if args[-1] == "gunner.replay":
+            assert run.returncode == EXIT_DAMAGED
+        assert run.returncode not in (0, EXIT_NOT_REPRODUCED)
         assert run.stderr.count("\n") == 1 and str(path) in run.stderr, run.stderr
-        assert "Traceback" not in run.stderr
+        assert "damaged replay" in run.stderr and "Traceback" not in run.stderr
 
 
 def test_missing_level_names_the_replay_file_on_the_command_line(tmp_path):
@@ -353,7 +362,7 @@ def test_a_replay_of_a_changed_level_says_so_and_fails(tmp_path):
         text=True,
         timeout=120,
     )
-    assert check.returncode == 1 and "MISMATCH" in check.stdout
+    assert check.returncode == EXIT_NOT_REPRODUCED and "MISMATCH" in check.stdout
     assert "changed since it was recorded" in check.stderr
     assert "the run may not play out the same" in Replay.load(path).level_warning(path)
 
@@ -445,3 +454,163 @@ def test_a_window_replay_reports_whether_it_reproduced(tmp_path, monkeypatch, ca
     assert "did not reproduce" in err and "its level" in err and "changed since" in err
     assert scene.replay_end_hash != Replay.load(path).state_hash
     assert banner
+
+
+# -- a damaged replay blames itself, not the game ------------------------------------------
+
+
+def shipped_doc() -> dict:
+    return json.loads((REPLAYS / "level1.replay").read_text())
+
+
+def without_steps(doc: dict) -> dict:
+    """`steps` is optional (it only cross-checks the inputs): a damaged file may lack it."""
+    return {k: v for k, v in doc.items() if k != "steps"}
+
+
+DAMAGED = {
+    # Each was once played, and blamed on the game ("the game changed", exit 3).
+    "count-true": (lambda d: {**d, "inputs": [[38, True], *d["inputs"][1:]]}, "inputs[0] steps"),
+    "negative-seed": (lambda d: {**d, "seed": -7}, "seed -7"),
+    "hash-number": (lambda d: {**d, "state_hash": 12345}, "state_hash 12345"),
+    "hash-short": (lambda d: {**d, "state_hash": "abc"}, "state_hash"),
+    "level-hash-list": (lambda d: {**d, "level_sha256": []}, "level_sha256"),
+    "mask-true": (lambda d: {**d, "inputs": [[True, 40], *d["inputs"][1:]]}, "inputs[0] buttons"),
+    "steps-true": (lambda d: {**d, "steps": True}, "steps true"),
+    "run-of-three": (lambda d: {**d, "inputs": [[38, 40, 1], *d["inputs"][1:]]}, "inputs[0]"),
+    "version-number": (lambda d: {**d, "version": 1}, "version 1"),
+    "format-true": (lambda d: {**d, "format": True}, "format true"),
+    "level-number": (lambda d: {**d, "level": 7}, "level 7"),
+}
+
+
+@pytest.mark.parametrize(("change", "field"), DAMAGED.values(), ids=DAMAGED.keys())
+def test_a_damaged_field_is_named_and_the_game_not_blamed(tmp_path, capsys, change, field):
+    path = tmp_path / "damaged.replay"
+    path.write_text(json.dumps(change(without_steps(shipped_doc()))))
+    with pytest.raises(ReplayDamaged) as caught:
+        Replay.load(path)
+    assert str(caught.value).startswith(f"{path}: damaged replay: {field}"), caught.value
+    assert main([str(path)]) == EXIT_DAMAGED
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"gunner.replay: {caught.value}\n", "one line, nothing played"
+
+
+@pytest.mark.parametrize(
+    ("damage", "cause"),
+    [
+        (lambda text: text[: len(text) // 2], "it ends early"),  # a cut-off copy
+        (lambda text: text.replace(",", ";", 5), "Expecting"),  # garbled
+        (lambda text: "", "an empty file"),
+        (lambda text: text.replace('"gunner"', '"other"'), "not a gunner replay"),
+    ],
+    ids=["truncated", "garbled", "empty", "another-game"],
+)
+def test_a_cut_off_or_garbled_replay_says_it_is_damaged(tmp_path, capsys, damage, cause):
+    path = tmp_path / "damaged.replay"
+    path.write_text(damage((REPLAYS / "level1.replay").read_text()))
+    assert main([str(path)]) == EXIT_DAMAGED
+    err = capsys.readouterr().err
+    assert err.startswith(f"gunner.replay: {path}: damaged replay: ") and cause in err
+    assert err.count("\n") == 1
+
+
+def test_a_damaged_replay_played_by_the_game_is_not_blamed_on_the_game(tmp_path):
+    # Once this played one step short and said "the game changed since it was recorded".
+    path = tmp_path / "damaged.replay"
+    path.write_text(json.dumps(DAMAGED["count-true"][0](without_steps(shipped_doc()))))
+    run = run_gunner("--headless", "--replay", str(path))
+    assert run.returncode not in (0, EXIT_NOT_REPRODUCED)
+    assert (
+        run.stderr == f"gunner: {path}: damaged replay: inputs[0] steps true is not a whole"
+        " number of steps\n"
+    )
+
+
+def test_a_replay_from_a_newer_game_is_not_called_damaged(tmp_path, capsys):
+    path = tmp_path / "newer.replay"
+    path.write_text(json.dumps({**shipped_doc(), "format": 2}))
+    with pytest.raises(ReplayError, match="newer gunner") as caught:
+        Replay.load(path)
+    assert not isinstance(caught.value, ReplayDamaged)
+    assert main([str(path)]) == 1
+
+
+def test_a_replay_with_a_negative_seed_is_never_written(tmp_path):
+    path = tmp_path / "run.replay"
+    with pytest.raises(ReplayError, match="negative"):
+        Replay("levels/level1.tmx", seed=-1, masks=[0]).save(path)
+    assert not path.exists(), "no file the next load would refuse"
+
+
+def test_every_stored_replay_still_loads_as_sound(capsys):
+    files = sorted(REPLAYS.glob("*.replay")) + sorted((REPLAYS / "complete").glob("*.replay"))
+    assert len(files) >= 8
+    for path in files:
+        Replay.load(path)  # raises if the stricter reading called it damaged
+
+
+def test_a_replay_whose_level_no_longer_loads_says_the_level_changed(tmp_path, capsys):
+    level, path = recorded_on(tmp_path)
+    level.write_text("<map>not a map the game can play</map>")
+    assert main([str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"gunner.replay: {path}: its level {level} changed since it was")
+    assert err.count("\n") == 1
+
+
+# -- python -m gunner.replay on many files, long files, no files ----------------------------
+
+
+def test_an_empty_folder_is_reported_not_passed(tmp_path, capsys):
+    empty = tmp_path / "replays"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("not a replay")
+    assert main([str(empty)]) == 1
+    assert capsys.readouterr().err == f"gunner.replay: {empty}: no .replay files in this folder\n"
+
+
+def test_the_exit_status_blames_the_game_only_if_every_failed_replay_ran(tmp_path, capsys):
+    level, path = recorded_on(tmp_path)
+    doc = json.loads(path.read_text())
+    mismatch = tmp_path / "mismatch.replay"
+    mismatch.write_text(json.dumps({**doc, "state_hash": "0" * 64}))
+    damaged = tmp_path / "damaged.replay"
+    damaged.write_text(json.dumps({**doc, "seed": -3}))
+    assert main([str(path)]) == 0
+    assert main([str(path), str(mismatch)]) == EXIT_NOT_REPRODUCED
+    assert main([str(mismatch), str(damaged)]) == EXIT_DAMAGED
+    assert main([str(mismatch), str(tmp_path / "missing.replay")]) == 1
+    err = capsys.readouterr().err
+    assert "the game changed" in err and "seed -3 is negative" in err and "no such file" in err
+
+
+def test_a_long_verification_shows_its_progress_on_stderr(tmp_path, capsys, monkeypatch):
+    level, path = recorded_on(tmp_path)  # 300 steps
+    monkeypatch.setattr(replay_mod, "PROGRESS_STEPS", 100)
+    monkeypatch.setattr(replay_mod, "PROGRESS_SECONDS", 0.0)  # as if each 100 took long
+    assert main([str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert out == f"{path}: ok\n", "stdout keeps one verdict per file, for scripts"
+    lines = err.splitlines()
+    assert [line.split(": ")[-1].split(" (")[0] for line in lines] == ["33%", "66%"]
+    assert all(line.startswith(f"gunner.replay: {path}: ") for line in lines)
+    assert "100 of 300 steps" in lines[0] and "left)" in lines[0]
+
+
+def test_progress_is_shown_every_few_seconds_not_every_step(capsys):
+    now = [0.0]
+    line = ProgressLine(Path("long.replay"), clock=lambda: now[0])
+    for done in range(600, 2_160_000, 600):  # 2,160,000 steps, 1 s per 600 of them
+        now[0] += 1.0
+        line(done, 2_160_000)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 3600 // 5 - 1, "a line every 5 s of a one-hour run"
+    assert lines[0] == (
+        "gunner.replay: long.replay: 0% (3,000 of 2,160,000 steps, about 60 min left)"
+    )
+    assert lines[-1].startswith("gunner.replay: long.replay: 99% ")
+    # A run shorter than that prints nothing.
+    quick = ProgressLine(Path("short.replay"), clock=lambda: 0.0)
+    quick(600, 3000)
+    assert capsys.readouterr().err == ""

@@ -408,7 +408,7 @@ def test_a_key_bound_without_a_display_still_saves_a_name_that_loads(tmp_path, m
     fullscreen=st.booleans(),
     display=st.booleans(),
 )
-@hypothesis_settings(deadline=None)  # each example saves twice, with fsync, on a shared disk
+@hypothesis_settings(deadline=None, max_examples=40)  # each example saves twice, with fsync
 def test_any_settings_file_that_loads_saves_and_loads_back_the_same(
     keys, volumes, scale, fullscreen, display
 ):
