@@ -190,3 +190,13 @@ def test_a_replay_that_cannot_be_read_is_one_line_and_a_failure(tool, tmp_path, 
     assert tool.main([str(bad), "--no-png"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "bad.replay" in err
+
+
+def test_a_map_too_large_for_its_art_is_drawn_from_its_solid_tiles(tool, tmp_path, monkeypatch):
+    art = load_level(write_map(tmp_path, PIT))
+    monkeypatch.setattr(tool, "MAX_FULL_SIZE", 40 * TILE * 17 * TILE - 1)
+    surface = tool.map_surface(art, 0.5)
+    assert surface.get_size() == (40 * 8, 17 * 8)
+    floor_y = 16 * 8 + 4
+    assert tuple(surface.get_at((4, floor_y)))[:3] == tool.SOLID_TILE
+    assert tuple(surface.get_at((9 * 8 + 4, floor_y)))[:3] == tool.SKY, "the pit"

@@ -219,6 +219,8 @@ class LevelReport:
     siege: bool  # a wave level (the walking target excuses it)
     deaths: list[Mark]
     boss_intros: list[Mark]
+    hits_at: list[Mark] = field(repr=False)
+    kills_at: list[Mark] = field(repr=False)
     png: str | None = None
     walks: list[int] = field(default_factory=list, repr=False)  # per column (or row)
 
@@ -265,6 +267,8 @@ def summarise(trace: Trace, stage: Stage, run: str, reproduced: bool = True) -> 
         lives_lost=len(trace.deaths),
         siege="waves" in stage.objectives,
         deaths=trace.deaths,
+        hits_at=trace.hits,
+        kills_at=trace.kills,
         boss_intros=trace.intros,
         walks=walks.tolist(),
     )
@@ -296,6 +300,7 @@ def stage_level_ref(stage: Stage) -> str:
 
 SKY = (24, 26, 38)
 SOLID_TILE = (92, 84, 78)
+ONEWAY_TILE = (150, 140, 120)
 PATH_SEEN = (80, 200, 255)  # an enemy in view
 PATH_EMPTY = (255, 140, 40)  # none in view
 KILL = (255, 230, 80)
@@ -309,18 +314,27 @@ STRIP_CAP = 8  # bars of the walk strip clip at this many passes
 TARGET_WALKS = 1.5  # the issue's target: each metre walked at most 1.5 times
 
 
-def map_surface(level: Level) -> pygame.Surface:
-    """The whole level at 1 px per px: its layers as the game draws them, or (without
-    images) its solid tiles."""
-    surface = pygame.Surface(level.pixel_size)
+# Larger maps are drawn from their solid tiles straight at the picture's scale: a
+# full-size copy of the art would take gigabytes.
+MAX_FULL_SIZE = 48_000_000  # px
+
+
+def map_surface(level: Level, scale: float) -> pygame.Surface:
+    """The whole level at `scale`: its layers as the game draws them, or (without
+    images, or too large for that) its solid and one-way tiles."""
+    w, h = level.pixel_size
+    if level.images and w * h <= MAX_FULL_SIZE:
+        full = pygame.Surface((w, h))
+        full.fill(SKY)
+        draw_layers(full, level, 0.0, 0.0, 0.0)
+        return pygame.transform.smoothscale_by(full, scale) if scale != 1 else full
+    surface = pygame.Surface((max(1, round(w * scale)), max(1, round(h * scale))))
     surface.fill(SKY)
-    if level.images:
-        draw_layers(surface, level, 0.0, 0.0, 0.0)
-        return surface
+    size = max(1, round(TILE * scale))
     for row, col in zip(*np.nonzero(level.solid), strict=True):
-        colour = SOLID_TILE if level.solid[row, col] == SOLID else (150, 140, 120)
-        height = TILE if level.solid[row, col] == SOLID else 3
-        surface.fill(colour, (int(col) * TILE, int(row) * TILE, TILE, height))
+        solid = level.solid[row, col] == SOLID
+        x, y = round(int(col) * TILE * scale), round(int(row) * TILE * scale)
+        surface.fill(SOLID_TILE if solid else ONEWAY_TILE, (x, y, size, size if solid else 2))
     return surface
 
 
@@ -353,8 +367,7 @@ def draw_death(surface: pygame.Surface, pos: tuple[int, int], number: int | None
 
 def draw_report(level: Level, trace: Trace, report: LevelReport, scale: float) -> pygame.Surface:
     """The report's picture: figures and legend, the map with the run on it, the walks."""
-    full = map_surface(level)
-    world = pygame.transform.smoothscale_by(full, scale) if scale != 1 else full
+    world = map_surface(level, scale)
     map_w, map_h = world.get_size()
     climb = report.walk_axis == "row"
     # The walk bars go under the map, or beside a climb's; their caption under the map.
