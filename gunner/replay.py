@@ -387,7 +387,8 @@ class Replay:
         elif self.level_sha256 is None:
             why = "the level or the game changed since it was recorded"
         else:
-            why = f"the game changed since it was recorded (with {self.version})"
+            now = game_version()
+            why = f"the game changed since it was recorded (with {self.version}, now {now})"
         if not same_outcome:
             why += f"; it ended {outcome or 'undecided'}, not {self.outcome}"
         return f"{path}: did not reproduce the recorded run: {why}"
@@ -493,7 +494,8 @@ class ProgressLine:
         self.last = now
         left = (now - self.started) * (total - done) / done
         print(
-            f"gunner.replay: {self.path}: {100 * done // total}% ({done:,} of {total:,} steps,"
+            f"gunner.replay: {self.path}: {1000 * done // total / 10:.1f}%"
+            f" ({done:,} of {total:,} steps,"
             f" about {_duration(left)} left)",
             file=sys.stderr,
             flush=True,

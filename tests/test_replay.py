@@ -593,7 +593,7 @@ def test_a_long_verification_shows_its_progress_on_stderr(tmp_path, capsys, monk
     out, err = capsys.readouterr()
     assert out == f"{path}: ok\n", "stdout keeps one verdict per file, for scripts"
     lines = err.splitlines()
-    assert [line.split(": ")[-1].split(" (")[0] for line in lines] == ["33%", "66%"]
+    assert [line.split(": ")[-1].split(" (")[0] for line in lines] == ["33.3%", "66.6%"]
     assert all(line.startswith(f"gunner.replay: {path}: ") for line in lines)
     assert "100 of 300 steps" in lines[0] and "left)" in lines[0]
 
@@ -607,9 +607,9 @@ def test_progress_is_shown_every_few_seconds_not_every_step(capsys):
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 3600 // 5 - 1, "a line every 5 s of a one-hour run"
     assert lines[0] == (
-        "gunner.replay: long.replay: 0% (3,000 of 2,160,000 steps, about 60 min left)"
+        "gunner.replay: long.replay: 0.1% (3,000 of 2,160,000 steps, about 60 min left)"
     )
-    assert lines[-1].startswith("gunner.replay: long.replay: 99% ")
+    assert lines[-1].startswith("gunner.replay: long.replay: 99.8% ")
     # A run shorter than that prints nothing.
     quick = ProgressLine(Path("short.replay"), clock=lambda: 0.0)
     quick(600, 3000)
