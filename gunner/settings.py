@@ -214,19 +214,26 @@ _KEY_NUMBER = re.compile(r"0x[0-9a-f]{1,8}")
 
 
 def key_name(key: int) -> str:
-    """A name for `key` that `key_code` maps back to it ("" if pygame has none).
+    """pygame's own name for `key` ("" for keys its table leaves out): what Options
+    shows and accepts. The file can hold more (see `any_key_name`)."""
+    with warnings.catch_warnings():  # key names do not need a window
+        warnings.simplefilter("ignore")
+        return pygame.key.name(key)
+
+
+def any_key_name(key: int) -> str:
+    """A name for `key` that `key_code` maps back to it ("" if none is known).
 
     pygame's own name first (what the file has always held: `space`, `left`); then
     SDL's, which covers keys pygame's table leaves out (F13-F24, media keys; it
     needs the display, as in the game); then the character itself (`é`, `ß` on
     keyboards beyond US English), which needs nothing.
     """
-    with warnings.catch_warnings():  # key names do not need a window
-        warnings.simplefilter("ignore")
-        candidates = [pygame.key.name(key)]
-        if pygame.display.get_init():
-            with contextlib.suppress(pygame.error):
-                candidates.append(pygame.key.name(key, use_compat=False))
+    candidates = [key_name(key)]
+    if pygame.display.get_init():
+        with contextlib.suppress(pygame.error), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            candidates.append(pygame.key.name(key, use_compat=False))
     if 0 < key <= sys.maxunicode and chr(key).isprintable():
         candidates.append(chr(key))
     for name in candidates:
@@ -291,7 +298,7 @@ class Settings:
         with contextlib.suppress(ValueError):
             if spelled and key_code(spelled) == key:
                 return spelled
-        return key_name(key) or f"0x{key & 0xFFFFFFFF:x}"
+        return any_key_name(key) or f"0x{key & 0xFFFFFFFF:x}"
 
     def to_json(self) -> dict[str, Any]:
         return {
