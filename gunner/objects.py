@@ -288,6 +288,49 @@ SCHEMA: dict[str, ObjectClass] = {
             "drop": _drop("killed"),
         },
     ),
+    "Grenadier": ObjectClass(
+        shape="point",
+        color="#5a78b4",
+        let_in=True,
+        doc="A grenadier (14x30, the point is its feet): keeps its distance and lobs "
+        "grenades in an arc onto where the player stands; each bursts where it lands. "
+        "Keep moving.",
+        props={
+            "health": Prop("int", 2, "hits it takes", low=1, high=1000),
+            "range": Prop("float", 260.0, "how far it throws, pixels", low=32, high=600),
+            "fire_rate": Prop("float", 2.2, "seconds between throws", low=0.5, high=60),
+            "drop": _drop("killed"),
+        },
+    ),
+    "Shieldbearer": ObjectClass(
+        shape="point",
+        color="#8c96a0",
+        let_in=True,
+        doc="A soldier behind a riot shield (14x30, the point is its feet): walks at the "
+        "player shield first and fires low through its slot. Shots from in front spark off "
+        "the shield; it is hurt only from behind, from above, or by a blast.",
+        props={
+            "health": Prop("int", 3, "hits it takes", low=1, high=1000),
+            "speed": Prop("float", 28.0, "walking speed, pixels per second", low=0, high=200),
+            "fire_rate": Prop("float", 2.4, "seconds between shots", low=0.5, high=60),
+            "drop": _drop("killed"),
+        },
+    ),
+    "PopupTurret": ObjectClass(
+        shape="point",
+        color="#7a6650",
+        doc="A turret sunk in the floor (16x16 when up, the point is its bottom-centre, "
+        "on a floor): a hatch while the player is far or it is reloading; it rises, fires "
+        "a fan of three at the player and sinks again. It can only be hurt while it is up.",
+        props={
+            "health": Prop("int", 4, "hits it takes", low=1, high=1000),
+            "range": Prop(
+                "float", 240.0, "how near the player makes it rise, pixels", low=32, high=800
+            ),
+            "fire_rate": Prop("float", 2.6, "seconds from one rise to the next", low=1, high=60),
+            "drop": _drop("destroyed"),
+        },
+    ),
     "Generator": ObjectClass(
         shape="rectangle",
         color="#e05a28",
