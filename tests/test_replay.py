@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -614,3 +615,42 @@ def test_progress_is_shown_every_few_seconds_not_every_step(capsys):
     quick = ProgressLine(Path("short.replay"), clock=lambda: 0.0)
     quick(600, 3000)
     assert capsys.readouterr().err == ""
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**30), 10**30)
+    | st.floats()
+    | st.text(max_size=6)
+    | st.just("0" * 64),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=8,
+)
+FIELDS = ["format", "game", "version", "level", "level_sha256", "seed", "steps", "inputs"]
+FIELDS += ["state_hash", "outcome"]
+
+
+@given(
+    changes=st.dictionaries(
+        st.sampled_from(FIELDS),
+        JSON_VALUES | st.lists(st.lists(st.integers(-2, 70), max_size=3), max_size=4),
+        max_size=3,
+    ),
+    dropped=st.sets(st.sampled_from(FIELDS), max_size=2),
+)
+def test_a_replay_either_loads_and_saves_back_the_same_or_is_refused_in_one_line(changes, dropped):
+    doc = {k: v for k, v in {**shipped_doc(), **changes}.items() if k not in dropped}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "edited.replay"
+        path.write_text(json.dumps(doc))
+        try:
+            replay = Replay.load(path)
+        except ReplayError as exc:
+            message = str(exc)
+            assert message.startswith(f"{path}: ") and "\n" not in message, message
+            assert len(message) < 400
+            return
+        again = Path(folder) / "saved.replay"
+        replay.save(again)
+        assert Replay.load(again) == replay, "what loads saves and loads back the same"

@@ -469,3 +469,60 @@ def test_a_repaired_value_is_reported_in_one_line(tmp_path, capsys, entry, said,
     # What the repair gave saves and loads back without a word.
     save_settings(s, tmp_path)
     assert load_settings(tmp_path) == s and capsys.readouterr().err == ""
+
+
+JSON_SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**40), 10**40)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=8)
+    | st.sampled_from(KNOWN_NAMES)
+)
+JSON_VALUES = st.recursive(
+    JSON_SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+ACTION_NAMES = [settings_mod.action_name(b) for b in ACTIONS]
+
+
+@given(
+    doc=st.fixed_dictionaries(
+        {},
+        optional={
+            "version": st.sampled_from([1, 2, True, 1.0, "1"]) | JSON_VALUES,
+            "keys": st.dictionaries(
+                st.sampled_from([*ACTION_NAMES, "shoot"]),
+                st.lists(st.sampled_from(KNOWN_NAMES) | st.text(max_size=4), max_size=3)
+                | JSON_VALUES,
+            )
+            | JSON_VALUES,
+            "volume": st.dictionaries(
+                st.sampled_from(["master", "effects", "music", "voice"]),
+                st.floats() | st.integers(-(10**40), 10**40) | JSON_VALUES,
+            )
+            | JSON_VALUES,
+            "scale": st.integers(-(10**40), 10**40) | JSON_VALUES,
+            "fullscreen": st.booleans() | JSON_VALUES,
+            "colour": JSON_VALUES,
+        },
+    )
+)
+@hypothesis_settings(deadline=None, max_examples=60)
+def test_whatever_a_hand_edited_file_holds_the_game_starts_and_saves_a_file_it_reads(doc):
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        contextlib.redirect_stderr(io.StringIO()) as err,
+    ):
+        path = Path(folder) / "settings.json"
+        path.write_text(json.dumps(doc))
+        loaded = load_settings(Path(folder))
+        lines = err.getvalue().splitlines()
+        assert len(lines) <= 13 and all(line.startswith(f"gunner: {path}: ") for line in lines)
+        assert all(loaded.bindings[b] for b in ACTIONS), "every action can be pressed"
+        err.truncate(0)
+        err.seek(0)
+        save_settings(loaded, Path(folder))
+        assert load_settings(Path(folder)) == loaded
+        assert err.getvalue() == "", "what the game saved loads without a word"
