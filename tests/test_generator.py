@@ -191,3 +191,29 @@ def test_a_generator_that_lets_in_every_kind_its_schema_allows_works(tmp_path) -
         came = walk_through(stage, 5.0)
         assert came and {e.kind for e in came} == {kind}, kind
         assert all(isinstance(e.hitbox, pygame.FRect) for e in came)
+
+
+def test_the_builders_z_marker_is_a_tiled_point_generator(tmp_path) -> None:
+    import importlib.util
+    import sys
+
+    tools = Path(__file__).resolve().parent.parent / "tools"
+    sys.path.insert(0, str(tools))
+    try:
+        spec = importlib.util.spec_from_file_location("build_level", tools / "build_level.py")
+        assert spec and spec.loader
+        builder = importlib.util.module_from_spec(spec)
+        sys.modules["build_level"] = builder
+        spec.loader.exec_module(builder)
+    finally:
+        sys.path.remove(str(tools))
+        sys.modules.pop("build_level", None)
+    rows = ["." * 40] * 3 + ["P" + "." * 9 + "Z" + "." * 28 + "E", "#" * 40]
+    text = "@name Z\n@at 10,3 kind=Runner cap=2\n" + "\n".join(rows) + "\n"
+    out = tmp_path / "z.tmx"
+    layout = builder.parse_layout(text, "z.txt")
+    out.write_text(builder.tmx_text(builder.build_map(layout), builder.tileset_source_for(out)))
+    assert "<point/>" in out.read_text().split('type="Generator"')[1].split("</object>")[0]
+    stage = Stage(load_level(out, images=False))
+    gen = next(e for e in stage.entities if isinstance(e, Generator))
+    assert gen.zone.center == (10 * TILE + 8, 4 * TILE) and gen.cap == 2

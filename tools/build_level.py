@@ -688,17 +688,21 @@ def tmx_text(level: LevelMap, tileset_source: str) -> str:
     number = 2
     for obj in level.objects:
         number += 1
-        head = (
-            f'  <object id="{number}" type="{obj.cls}" x="{obj.x}" y="{obj.y}" '
-            f'width="{obj.w}" height="{obj.h}"'
-        )
+        # A kind with no size (a generator's marker) is a point, as Tiled writes one.
+        point = not (obj.w or obj.h)
+        size = "" if point else f' width="{obj.w}" height="{obj.h}"'
+        head = f'  <object id="{number}" type="{obj.cls}" x="{obj.x}" y="{obj.y}"{size}'
         props = dict(obj.props) | ({"path": str(number + 1)} if obj.path else {})
-        if not props:
+        if not props and not point:
             out.append(head + "/>")
             continue
-        out += [head + ">", "   <properties>"]
-        out += [_property_xml(k, v, "    ") for k, v in sorted(props.items())]
-        out += ["   </properties>", "  </object>"]
+        out.append(head + ">")
+        if props:
+            out += ["   <properties>"]
+            out += [_property_xml(k, v, "    ") for k, v in sorted(props.items())]
+            out += ["   </properties>"]
+        out += ["   <point/>"] if point else []
+        out += ["  </object>"]
         if obj.path:  # the line it follows, from the middle of its top
             number += 1
             points = " ".join(f"{px},{py}" for px, py in obj.path)
