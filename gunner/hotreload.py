@@ -1,13 +1,16 @@
 """Hot reload for level designers: notice a saved map and rebuild the stage from it.
 
 The scene layer owns the clock and passes `now` in, so nothing here reads time
-and the simulation stays a function of its inputs.
+and the simulation stays a function of its inputs. The new stage is built on a
+worker thread (`Reloader`) while the last good one keeps playing: a big map takes
+seconds to parse, and a designer saves every few seconds.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from gunner.entities.base import feet_box
@@ -40,9 +43,13 @@ class FileWatcher:
         self.watch(paths)
 
     def watch(self, paths: Iterable[str | Path]) -> None:
-        """Watch these files from now on (after a reload the tilesets may differ)."""
+        """Watch these files from now on (after a reload the tilesets may differ).
+
+        A file already watched keeps the signature `poll` last saw: a save made while
+        the reload was being built is still news, and starts the next reload."""
+        seen = getattr(self, "_seen", {})
         self.paths = [Path(p) for p in paths]
-        self._seen = {p: _signature(p) for p in self.paths}
+        self._seen = {p: seen[p] if p in seen else _signature(p) for p in self.paths}
 
     def poll(self, now: float) -> bool:
         """True once per change, looking at most every `interval` seconds of `now`."""
@@ -62,18 +69,26 @@ class FileWatcher:
 def reload_stage(old: Stage, path: str | Path, *, images: bool = True) -> Stage:
     """A fresh stage from the map at `path`, with the player carried over where possible.
 
-    The player keeps position, velocity and facing if standing there is still valid in
-    the new map (inside it, not in a solid tile); otherwise they start at the Player
-    object. Raises LevelError if the map cannot be used; `old` is left untouched.
+    Raises LevelError if the map cannot be used; `old` is left untouched.
     """
     level = load_level(path, images=images)
-    stage = Stage(level, seed=old.seed, player_meta=old.player_meta)
+    return carry_over(old, Stage(level, seed=old.seed, player_meta=old.player_meta))
+
+
+def carry_over(old: Stage, stage: Stage) -> Stage:
+    """Put the fresh `stage` where the run on `old` stands now; returns `stage`.
+
+    The clock carries over, and the player keeps position, velocity and facing if
+    standing there is still valid in the new map (inside it, not in a solid tile);
+    otherwise they start at the Player object. Cheap: the main thread does it at the
+    moment the new stage takes over, so the player is where they are then, not where
+    they were when the map was saved."""
     stage.time, stage.steps = old.time, old.steps
     before, player = old.player, stage.player
     if not before.alive:
         return stage
     box = feet_box(WIDTH, HEIGHT, before.hitbox.midbottom)
-    width, height = level.pixel_size
+    width, height = stage.level.pixel_size
     inside = box.left >= 0 and box.top >= 0 and box.right <= width and box.bottom <= height
     if inside and not stage.tilemap.overlaps_solid(box):
         stage.tree.remove(player)
@@ -82,3 +97,76 @@ def reload_stage(old: Stage, path: str | Path, *, images: bool = True) -> Stage:
         stage.tree.add(player)
         stage.camera.snap(*player.hitbox.center)
     return stage
+
+
+class Superseded(Exception):
+    """A newer save came in: this build's stage would never be played."""
+
+
+class Build:
+    """One stage being built on a worker thread: `done` is set once `stage` or `error` is."""
+
+    def __init__(self, make: Callable[[Build], Stage]) -> None:
+        self.stage: Stage | None = None
+        self.error: Exception | None = None
+        self.superseded = False
+        self.done = threading.Event()
+        self._make = make
+        self.thread = threading.Thread(target=self._run, name="gunner-reload", daemon=True)
+
+    def check(self) -> None:
+        """Called by the build between its phases: stop early if a newer save came in."""
+        if self.superseded:
+            raise Superseded
+
+    def _run(self) -> None:
+        try:
+            self.stage = self._make(self)
+        except Exception as exc:  # the scene decides what the player is told
+            self.error = exc
+        finally:
+            self.done.set()
+
+
+class Reloader:
+    """Builds stages on a worker thread, one at a time; the newest request wins.
+
+    `request()` after each save; `poll()` every frame on the main thread hands back a
+    finished build (its stage, or the error that refused it) exactly once. A request
+    while a build runs marks that build superseded (it stops at its next phase and is
+    dropped unseen) and starts afresh once it has stopped: never two builds at once,
+    and never a stale map shown after a newer save.
+    """
+
+    def __init__(self, make: Callable[[Build], Stage]) -> None:
+        self._make = make
+        self.build: Build | None = None
+        self._again = False
+
+    @property
+    def busy(self) -> bool:
+        """A build is running or waiting to run."""
+        return self.build is not None
+
+    def request(self) -> None:
+        if self.build is not None:
+            self.build.superseded = True
+            self._again = True
+            return
+        self._start()
+
+    def _start(self) -> None:
+        self._again = False
+        self.build = Build(self._make)
+        self.build.thread.start()
+
+    def poll(self) -> Build | None:
+        """The build that just finished, if one did and nothing newer was asked for."""
+        build = self.build
+        if build is None or not build.done.is_set():
+            return None
+        self.build = None
+        if self._again:
+            self._start()
+            return None
+        return build

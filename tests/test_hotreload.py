@@ -1,9 +1,12 @@
 """Hot reload: a saved map rebuilds the stage; a broken save keeps the old one and says why."""
 
 import os
+import threading
 
 from gunner.hotreload import FileWatcher, reload_stage
+from gunner.input import Buttons
 from gunner.level import load_level
+from gunner.scenes import play
 from gunner.scenes.play import PlayScene
 from gunner.stage import Stage
 from maps import write_map
@@ -41,6 +44,39 @@ def scene_for(path) -> PlayScene:
     return PlayScene(path)  # campaign_index None: opened with --level, so watched
 
 
+def finish(scene: PlayScene) -> bool:
+    """Let the worker thread end, then put its stage in play as the next frame would;
+    True if a new stage took over. (The game never waits: it polls every frame.)"""
+    while scene.reloader is not None and scene.reloader.busy:
+        assert scene.reloader.build is not None
+        assert scene.reloader.build.done.wait(30), "the build never ended"
+        if scene.finish_reload():
+            return True
+    return False
+
+
+def save(path, rows, tmp_path):
+    touch_later(path, write_map(tmp_path, rows, "next.tmx").read_text())
+
+
+class Gate:
+    """Holds the worker inside `load_level` until opened: a slow build, with no clock."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.entered = threading.Event()
+        self.opened = threading.Event()
+        self.calls = 0
+        real = play.load_level
+
+        def slow(path, **kwargs):
+            self.calls += 1
+            self.entered.set()
+            assert self.opened.wait(30), "the test never opened the gate"
+            return real(path, **kwargs)
+
+        monkeypatch.setattr(play, "load_level", slow)
+
+
 def test_saving_the_map_rebuilds_the_stage_and_keeps_the_player(tmp_path):
     path = write_map(tmp_path, ROWS)
     scene = scene_for(path)
@@ -52,7 +88,8 @@ def test_saving_the_map_rebuilds_the_stage_and_keeps_the_player(tmp_path):
     touch_later(
         path, write_map(tmp_path, ["#.......", "#.P.....", "#.......", "########"]).read_text()
     )
-    assert scene.poll_reload(now=10.0)
+    scene.poll_reload(now=10.0)
+    assert finish(scene)
     assert scene.stage is not old and scene.reload_error is None
     assert scene.stage.level.solid[0, 0] == 1
     moved = scene.stage.player
@@ -75,13 +112,15 @@ def test_a_broken_save_keeps_the_old_stage_and_shows_the_error(tmp_path):
     scene = scene_for(path)
     old = scene.stage
     touch_later(path, "<map")
-    assert not scene.poll_reload(now=10.0)
+    scene.poll_reload(now=10.0)
+    assert not finish(scene)
     assert scene.stage is old
     assert scene.reload_error == f"{path}: not valid XML (unclosed token: line 1, column 0)"
     old.step(0)  # still playable
     # The next good save clears the banner.
     touch_later(path, write_map(tmp_path, ROWS).read_text())
-    assert scene.poll_reload(now=20.0)
+    scene.poll_reload(now=20.0)
+    assert finish(scene)
     assert scene.reload_error is None and scene.stage is not old
 
 
@@ -107,7 +146,8 @@ def test_a_save_the_game_cannot_step_keeps_the_old_stage(tmp_path, monkeypatch):
 
     touch_later(path, write_map(tmp_path, ROWS).read_text())
     monkeypatch.setattr(Stage, "step", broken_step)
-    assert not scene.poll_reload(now=10.0)
+    scene.poll_reload(now=10.0)
+    assert not finish(scene)
     monkeypatch.undo()
     assert scene.stage is old
     assert scene.reload_error == (
@@ -115,7 +155,8 @@ def test_a_save_the_game_cannot_step_keeps_the_old_stage(tmp_path, monkeypatch):
     )
     old.step(0)  # still playable
     touch_later(path, write_map(tmp_path, ROWS).read_text())
-    assert scene.poll_reload(now=20.0) and scene.reload_error is None
+    scene.poll_reload(now=20.0)
+    assert finish(scene) and scene.reload_error is None
 
 
 def test_editing_a_tileset_image_is_noticed_like_the_map(tmp_path):
@@ -129,4 +170,99 @@ def test_editing_a_tileset_image_is_noticed_like_the_map(tmp_path):
     scene.poll_reload(now=1.0)
     image.write_bytes(data)
     os.utime(image, None)
-    assert scene.poll_reload(now=10.0) and scene.stage is not old
+    scene.poll_reload(now=10.0)
+    assert finish(scene) and scene.stage is not old
+
+
+def test_the_old_stage_plays_on_while_the_new_one_is_built(tmp_path, monkeypatch):
+    path = write_map(tmp_path, ROWS)
+    scene = scene_for(path)
+    old = scene.stage
+    gate = Gate(monkeypatch)
+    save(path, ["#.......", "#.P.....", "#.......", "########"], tmp_path)
+    assert not scene.poll_reload(now=10.0)
+    assert gate.entered.wait(30)  # the worker is reading the map, and stays there
+    # Meanwhile the game runs: the old stage steps, frame after frame, as ever.
+    start = old.player.hitbox.centerx
+    for frame in range(60):
+        assert not scene.poll_reload(now=10.0 + frame / 60)
+        scene.stage.step(Buttons.RIGHT)
+    assert scene.stage is old and old.steps == 60 and old.player.hitbox.centerx > start + 30
+    gate.opened.set()
+    assert finish(scene)
+    # The new map, taking over where the run stands now, not where it stood at the save.
+    assert scene.stage.level.solid[0, 0] == 1
+    assert scene.stage.steps == 60
+    assert scene.stage.player.hitbox.midbottom == old.player.hitbox.midbottom
+
+
+def test_a_newer_save_supersedes_the_one_being_built(tmp_path, monkeypatch):
+    path = write_map(tmp_path, ROWS)
+    scene = scene_for(path)
+    gate = Gate(monkeypatch)
+    save(path, ["#.......", "#.P.....", "#.......", "########"], tmp_path)
+    scene.poll_reload(now=10.0)
+    assert gate.entered.wait(30)
+    # The designer saves again before the first reload is done: only that one counts.
+    save(path, [".......#", "..P....#", ".......#", "########"], tmp_path)
+    scene.poll_reload(now=11.0)
+    gate.opened.set()
+    taken = []
+    while scene.reloader is not None and scene.reloader.busy:
+        assert scene.reloader.build is not None
+        scene.reloader.build.done.wait(30)
+        if scene.finish_reload():
+            taken.append(scene.stage)
+    assert len(taken) == 1 and gate.calls == 2
+    assert scene.stage.level.solid[0, 7] == 1 and scene.stage.level.solid[0, 0] == 0
+
+
+def test_a_save_made_while_building_is_reloaded_next(tmp_path, monkeypatch):
+    # The build already read the map when the designer saves again: the next look at
+    # the files must still see that save, not take it for the one just built.
+    path = write_map(tmp_path, ROWS)
+    scene = scene_for(path)
+    built = threading.Event()
+    real = play.Stage
+
+    def stage_after_second_save(level, **kwargs):
+        if not built.is_set():
+            built.set()
+            save(path, [".......#", "..P....#", ".......#", "########"], tmp_path)
+        return real(level, **kwargs)
+
+    monkeypatch.setattr(play, "Stage", stage_after_second_save)
+    save(path, ["#.......", "#.P.....", "#.......", "########"], tmp_path)
+    scene.poll_reload(now=10.0)
+    assert finish(scene) and scene.stage.level.solid[0, 0] == 1
+    scene.poll_reload(now=11.0)
+    assert finish(scene) and scene.stage.level.solid[0, 7] == 1
+
+
+def test_a_refused_save_while_building_keeps_the_old_stage(tmp_path, monkeypatch):
+    path = write_map(tmp_path, ROWS)
+    scene = scene_for(path)
+    old = scene.stage
+    gate = Gate(monkeypatch)
+    save(path, ["#.......", "#.P.....", "#.......", "########"], tmp_path)
+    scene.poll_reload(now=10.0)
+    assert gate.entered.wait(30)
+    touch_later(path, "<map")  # then a broken save: it supersedes the good one
+    scene.poll_reload(now=11.0)
+    gate.opened.set()
+    assert not finish(scene)
+    assert scene.stage is old
+    assert scene.reload_error == f"{path}: not valid XML (unclosed token: line 1, column 0)"
+
+
+def test_f5_reloads_in_the_background_too(tmp_path, monkeypatch):
+    import pygame
+
+    path = write_map(tmp_path, ROWS)
+    scene = scene_for(path)
+    old = scene.stage
+    gate = Gate(monkeypatch)
+    scene.handle_event(None, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5))
+    assert gate.entered.wait(30) and scene.stage is old
+    gate.opened.set()
+    assert finish(scene) and scene.stage is not old

@@ -14,13 +14,14 @@ from gunner import debug, text
 from gunner.broadphase import DESIGNS
 from gunner.config import CAMPAIGN, LEVELS_DIR
 from gunner.crowd import add_crowd
-from gunner.hotreload import FileWatcher, reload_stage
+from gunner.hotreload import Build, FileWatcher, Reloader, carry_over
 from gunner.hud import draw_hud
 from gunner.input import PAUSE_KEYS, Buttons
 from gunner.level import LevelError, load_level
 from gunner.render import draw_stage
 from gunner.scenes.base import Scene
 from gunner.settings import campaign_key, level_key
+from gunner.snapshot import copy_stage
 from gunner.stage import Stage
 
 # F6 adds this many soldiers (and a quarter as many turrets).
@@ -62,6 +63,8 @@ class PlayScene(Scene):
         # broken save keeps the last good stage and shows its error until the next save.
         watch = campaign_index is None and replay is None
         self.watcher = FileWatcher(self.stage.level.files) if watch else None
+        # The next stage is built on a worker thread while this one keeps playing.
+        self.reloader = Reloader(self._build) if watch else None
         self.reload_error: str | None = None
 
     @classmethod
@@ -148,30 +151,49 @@ class PlayScene(Scene):
             app.push(PauseScene(self))
 
     def poll_reload(self, now: float) -> bool:
-        """Reload if the map's files changed (looks every half second of `now`)."""
-        if self.watcher is None or self._reported or not self.watcher.poll(now):
+        """Start a reload if the map's files changed (looks every half second of `now`),
+        and put a finished one in play; True when a new stage took over."""
+        if self.watcher is None or self._reported:
             return False
-        return self.reload()
+        if self.watcher.poll(now):
+            self.reload()
+        return self.finish_reload()
 
-    def reload(self) -> bool:
-        """Rebuild the stage from the map on disk; if it is broken, keep playing the old one.
+    def reload(self) -> None:
+        """Rebuild the stage from the map on disk, off the main thread; the old stage keeps
+        playing meanwhile, and keeps playing for good if the new map is refused. A newer
+        save (or F5) while one is being built supersedes it."""
+        if self.reloader is not None:
+            self.reloader.request()
 
-        A trial copy of the new stage must also survive one idle step before the new
-        one replaces the old: any failure while building or first stepping it keeps the
-        last good stage running, with one line on the banner, whatever went wrong."""
-        try:
-            self._prepare(reload_stage(self.stage, self.path, images=False)).step(Buttons.NONE)
-            stage = self._prepare(reload_stage(self.stage, self.path))
-        except LevelError as exc:
-            self.reload_error = str(exc)
+    def _build(self, build: Build) -> Stage:
+        """The new stage, on the worker thread: read the map, build the stage, and try
+        a copy of it for one idle step. Reads nothing the main thread writes."""
+        seed, meta = self.stage.seed, self.stage.player_meta
+        level = load_level(self.path)
+        build.check()
+        stage = self._prepare(Stage(level, seed=seed, player_meta=meta))
+        build.check()
+        # Any failure in the first step too keeps the last good stage running. On a
+        # copy: the stage that takes over must be as fresh as the map it came from.
+        copy_stage(stage).step(Buttons.NONE)
+        return stage
+
+    def finish_reload(self) -> bool:
+        """Put a finished build in play (main thread, cheap); True if it took over."""
+        finished = self.reloader.poll() if self.reloader is not None else None
+        if finished is None:
             return False
-        except Exception as exc:  # a bug the map provoked: the player keeps their game
-            cause = " ".join(f"{type(exc).__name__}: {exc}".split())[:120]
-            self.reload_error = f"{self.path}: the game could not start this map ({cause})"
+        if finished.error is not None:
+            self.reload_error = reload_problem(self.path, finished.error)
             return False
+        assert finished.stage is not None
+        stage = carry_over(self.stage, finished.stage)
+        if stage.tree.design != self.design:  # F4 pressed while it was being built
+            stage.tree.use(self.design)
         self.stage, self.reload_error = stage, None
         if self.watcher is not None:
-            self.watcher.watch(stage.level.files)
+            self.watcher.watch(self.stage.level.files)
         return True
 
     def reads_input(self) -> bool:
@@ -235,6 +257,15 @@ class PlayScene(Scene):
             # Paused (the window lost focus to Tiled): keep picking up saves so the
             # designer sees them at once; the paused stage is not stepped.
             self.poll_reload(time.monotonic())
+
+
+def reload_problem(path: Path, exc: Exception) -> str:
+    """The one line the reload banner shows for a build that failed."""
+    if isinstance(exc, LevelError):
+        return str(exc)
+    # A bug the map provoked: the player keeps their game, and the line says what broke.
+    cause = " ".join(f"{type(exc).__name__}: {exc}".split())[:120]
+    return f"{path}: the game could not start this map ({cause})"
 
 
 def level_music(stage: Stage) -> str:
