@@ -237,6 +237,8 @@ def test_hot_reload_works_for_a_map_in_the_custom_folder(app, folder):
     st = os.stat(path)
     path.write_text(write_map(folder, walled, "draft.tmx").read_text())
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
-    assert play.poll_reload(now=1000.0)
+    play.poll_reload(now=1000.0)  # reads the map on a worker thread
+    assert play.reloader is not None and play.reloader.build is not None
+    assert play.reloader.build.done.wait(30) and play.finish_reload()
     assert play.stage is not old and play.reload_error is None
     assert play.stage.level.solid[1, 4] == 1
