@@ -132,13 +132,10 @@ def main(argv: list[str] | None = None) -> int:
             return 1
 
     from gunner.assets import AssetError
-    from gunner.level import LevelError, load_level
+    from gunner.level import LevelError
     from gunner.replay import ReplayError
 
     try:
-        if args.level is not None:
-            # Refuse a broken map before opening any window.
-            load_level(args.level, images=False)
         if args.headless:
             return run_headless(args)
         return run_window(args)
@@ -179,8 +176,10 @@ def run_window(args: argparse.Namespace) -> int:
 def _play_in_window(args: argparse.Namespace) -> int:
     from gunner.app import App
     from gunner.config import CAMPAIGN, LEVELS_DIR
+    from gunner.level import LevelError
     from gunner.replay import EXIT_NOT_REPRODUCED, Recorder, Replay
     from gunner.scenes.base import Scene
+    from gunner.scenes.loading import LoadingScene
     from gunner.scenes.play import PlayScene
     from gunner.scenes.title import TitleScene
     from gunner.settings import (
@@ -206,6 +205,7 @@ def _play_in_window(args: argparse.Namespace) -> int:
         extra_levels=[args.level] if args.level else [],
     )
     first: Scene
+    refused: list[LevelError] = []
     if replay is not None:
         first = PlayScene(
             replay.level_path,
@@ -214,10 +214,17 @@ def _play_in_window(args: argparse.Namespace) -> int:
             replay_hash=replay.state_hash or "",
         )
     elif args.level or args.crowd:
-        first = PlayScene(args.level or LEVELS_DIR / CAMPAIGN[0], seed=args.seed, crowd=args.crowd)
+        # Read behind a loading screen: a big map takes seconds. A map it refuses ends the
+        # run with its one line and status 1, as before a window opened.
+        path, seed, crowd = args.level or LEVELS_DIR / CAMPAIGN[0], args.seed, args.crowd
+        first = LoadingScene(
+            lambda: PlayScene(path, seed=seed, crowd=crowd), path, on_error=refused.append
+        )
     else:
         first = TitleScene()
     app.run(first)
+    if refused:
+        raise refused[0]
     if replay is not None and isinstance(first, PlayScene) and first.replay_end_hash:
         # Watched to its end: the exit status says whether it reproduced, as headless.
         report = replay.not_reproduced(args.replay, first.replay_end_hash)

@@ -12,6 +12,7 @@ import os
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from gunner.entities.base import feet_box
 from gunner.entities.player import HEIGHT, WIDTH
@@ -103,16 +104,21 @@ class Superseded(Exception):
     """A newer save came in: this build's stage would never be played."""
 
 
-class Build:
-    """One stage being built on a worker thread: `done` is set once `stage` or `error` is."""
+T = TypeVar("T")
 
-    def __init__(self, make: Callable[[Build], Stage]) -> None:
-        self.stage: Stage | None = None
+
+class Build(Generic[T]):
+    """One thing (a stage, a scene) built on a worker thread: `done` is set once
+    `result` or `error` is. Whatever builds it must read nothing the main thread
+    writes meanwhile."""
+
+    def __init__(self, make: Callable[[Build[T]], T], name: str = "gunner-reload") -> None:
+        self.result: T | None = None
         self.error: Exception | None = None
         self.superseded = False
         self.done = threading.Event()
         self._make = make
-        self.thread = threading.Thread(target=self._run, name="gunner-reload", daemon=True)
+        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
 
     def check(self) -> None:
         """Called by the build between its phases: stop early if a newer save came in."""
@@ -121,7 +127,7 @@ class Build:
 
     def _run(self) -> None:
         try:
-            self.stage = self._make(self)
+            self.result = self._make(self)
         except Exception as exc:  # the scene decides what the player is told
             self.error = exc
         finally:
@@ -138,9 +144,9 @@ class Reloader:
     and never a stale map shown after a newer save.
     """
 
-    def __init__(self, make: Callable[[Build], Stage]) -> None:
+    def __init__(self, make: Callable[[Build[Stage]], Stage]) -> None:
         self._make = make
-        self.build: Build | None = None
+        self.build: Build[Stage] | None = None
         self._again = False
 
     @property
@@ -160,7 +166,7 @@ class Reloader:
         self.build = Build(self._make)
         self.build.thread.start()
 
-    def poll(self) -> Build | None:
+    def poll(self) -> Build[Stage] | None:
         """The build that just finished, if one did and nothing newer was asked for."""
         build = self.build
         if build is None or not build.done.is_set():

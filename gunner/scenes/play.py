@@ -166,7 +166,7 @@ class PlayScene(Scene):
         if self.reloader is not None:
             self.reloader.request()
 
-    def _build(self, build: Build) -> Stage:
+    def _build(self, build: Build[Stage]) -> Stage:
         """The new stage, on the worker thread: read the map, build the stage, and try
         a copy of it for one idle step. Reads nothing the main thread writes."""
         seed, meta = self.stage.seed, self.stage.player_meta
@@ -187,8 +187,8 @@ class PlayScene(Scene):
         if finished.error is not None:
             self.reload_error = reload_problem(self.path, finished.error)
             return False
-        assert finished.stage is not None
-        stage = carry_over(self.stage, finished.stage)
+        assert finished.result is not None
+        stage = carry_over(self.stage, finished.result)
         if stage.tree.design != self.design:  # F4 pressed while it was being built
             stage.tree.use(self.design)
         self.stage, self.reload_error = stage, None
