@@ -1,4 +1,5 @@
-"""Game over: the run's numbers, then retry the level or go back to the title."""
+"""Game over: the run's numbers, then retry from the last checkpoint, restart the level
+or go back to the title."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pygame
 from gunner import text
 from gunner.hud import format_time
 from gunner.scenes.base import Menu, Scene, dim
+from gunner.scenes.loading import open_level
 
 if TYPE_CHECKING:
     from gunner.app import App
@@ -28,12 +30,18 @@ class GameOverScene(Scene):
         if self.menu is not None:
             return
         app.audio.stop_music()
-        self.menu = Menu(
-            [
-                ("RETRY", lambda: app.open_level(lambda: self.play.restarted(app), reset=True)),
-                ("QUIT TO TITLE", lambda: app.reset_to(TitleScene())),
-            ]
-        )
+        play = self.play
+
+        def restart() -> None:
+            open_level(app, lambda: play.restarted(app), play.path, reset=True)
+
+        options = [("RETRY", lambda: app.reset_to(play.retried(app)))]
+        if play.checkpoint is None:
+            options = [("RETRY", restart)]  # nothing to go back to but the start
+        else:
+            options.append(("RESTART LEVEL", restart))
+        options.append(("QUIT TO TITLE", lambda: app.reset_to(TitleScene())))
+        self.menu = Menu(options)
 
     def handle_event(self, app: App, event: pygame.event.Event) -> None:
         assert self.menu is not None
@@ -49,3 +57,8 @@ class GameOverScene(Scene):
         summary = f"KILLS {stage.kills}     TIME {format_time(stage.time)}"
         text.draw(surface, summary, (w // 2, 118), 18, text.WHITE, "midtop")
         self.menu.draw(surface, w // 2, 150)
+        if self.play.checkpoint is not None:
+            note = "RETRY: FROM THE LAST CHECKPOINT, ALL LIVES BACK"
+        else:
+            note = "RETRY: FROM THE START (NO CHECKPOINT REACHED)"
+        text.draw(surface, note, (w // 2, surface.get_height() - 24), 14, text.GREY, "midtop")

@@ -14,6 +14,7 @@ from gunner import debug, text
 from gunner.broadphase import DESIGNS
 from gunner.config import CAMPAIGN, LEVELS_DIR
 from gunner.crowd import add_crowd
+from gunner.entities.player import LIVES
 from gunner.hotreload import Build, FileWatcher, Reloader, carry_over
 from gunner.hud import draw_hud
 from gunner.input import PAUSE_KEYS, Buttons
@@ -21,7 +22,7 @@ from gunner.level import LevelError, load_level
 from gunner.render import draw_stage
 from gunner.scenes.base import Scene
 from gunner.settings import campaign_key, level_key
-from gunner.snapshot import copy_stage
+from gunner.snapshot import Snapshot, copy_stage
 from gunner.stage import Stage
 
 # F6 adds this many soldiers (and a quarter as many turrets).
@@ -42,6 +43,7 @@ class PlayScene(Scene):
         crowd: int = 0,
         design: str = "ours",
         replay_hash: str = "",
+        stage: Stage | None = None,
     ) -> None:
         self.path = Path(path)
         self.campaign_index = campaign_index
@@ -54,7 +56,12 @@ class PlayScene(Scene):
         self.design = design  # the live broad phase (F4 switches it)
         self.waves = 0  # F6 waves added so far
         # Raises LevelError (one line) if the map is unusable; callers decide what to show.
-        self.stage = self._prepare(Stage(load_level(self.path), seed=seed))
+        # A stage given (RETRY) plays on as it is.
+        if stage is None:
+            stage = self._prepare(Stage(load_level(self.path), seed=seed))
+        self.stage = stage
+        # The run as it stood when the last checkpoint was reached (RETRY goes back to it).
+        self.checkpoint: Snapshot | None = None
         self._reported = False
         # Filled in when the level is completed, for the mission complete screen.
         self.new_best = False
@@ -80,9 +87,28 @@ class PlayScene(Scene):
         return stage
 
     def restarted(self, app: App) -> PlayScene:
+        """The level from scratch, read afresh from its file."""
         return PlayScene(
             self.path, self.campaign_index, self.seed, crowd=self.crowd, design=self.design
         )
+
+    def retried(self, app: App) -> PlayScene:
+        """RETRY after game over: the run as it stood at the last checkpoint reached (keys,
+        doors, objectives, clock), the player back on it with full lives as after a death.
+        With no checkpoint reached, the level from scratch."""
+        if self.checkpoint is None:
+            return self.restarted(app)
+        scene = PlayScene(
+            self.path,
+            self.campaign_index,
+            self.seed,
+            crowd=self.crowd,
+            design=self.design,
+            stage=back_at_checkpoint(self.checkpoint.restore()),
+        )
+        scene.checkpoint = self.checkpoint  # a second game over comes back here too
+        scene.waves = self.waves
+        return scene
 
     @property
     def progress_key(self) -> str:
@@ -192,6 +218,7 @@ class PlayScene(Scene):
         if stage.tree.design != self.design:  # F4 pressed while it was being built
             stage.tree.use(self.design)
         self.stage, self.reload_error = stage, None
+        self.checkpoint = None  # a checkpoint of the old map: RETRY restarts the new one
         if self.watcher is not None:
             self.watcher.watch(self.stage.level.files)
         return True
@@ -208,8 +235,13 @@ class PlayScene(Scene):
         if app.recorder is not None:
             app.recorder.record(self.stage, held)
         start = time.perf_counter()
+        reached = self.stage.checkpoint
         self.stage.step(held)
         app.times.step_ms = (time.perf_counter() - start) * 1000
+        if self.stage.checkpoint != reached and self.stage.outcome is None:
+            # Should this one not keep, RETRY goes back to the one before rather than
+            # to the start.
+            self.checkpoint = take_checkpoint(self.stage) or self.checkpoint
         if self.replay is not None and self.replay.finished and self.replay_end_hash is None:
             self.replay_end_hash = self.stage.state_hash()
         play_sounds(app, self.stage)
@@ -257,6 +289,34 @@ class PlayScene(Scene):
             # Paused (the window lost focus to Tiled): keep picking up saves so the
             # designer sees them at once; the paused stage is not stepped.
             self.poll_reload(time.monotonic())
+
+
+def take_checkpoint(stage: Stage) -> Snapshot | None:
+    """The run as it stands, for RETRY; None if it cannot be kept (RETRY then restarts).
+    Only reads the stage: the run goes on exactly as without it."""
+    try:
+        return Snapshot(stage)
+    except Exception as exc:  # an entity that cannot be copied must not end the run
+        print(f"gunner: cannot keep the checkpoint for RETRY: {exc}", file=sys.stderr)
+        return None
+
+
+def back_at_checkpoint(stage: Stage) -> Stage:
+    """A stage restored from a checkpoint, its player standing on that checkpoint with
+    full health, full lives and a pistol, as a respawn leaves them."""
+    player = stage.player
+    stage.events.clear()  # the checkpoint's own chime was heard when it was reached
+    stage.respawn_in.stop()
+    if player in stage.entities:  # standing: moved within the tree, keeping its turn
+        stage.tree.remove(player)
+        player.respawn(*stage.checkpoint)
+        stage.tree.add(player)
+    else:  # down in the very step it was reached: back on the list, as a respawn does
+        player.respawn(*stage.checkpoint)
+        stage.add_entity(player)
+    player.lives = LIVES
+    stage.camera.snap(*player.hitbox.center)
+    return stage
 
 
 def reload_problem(path: Path, exc: Exception) -> str:
