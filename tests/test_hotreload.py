@@ -1,6 +1,7 @@
 """Hot reload: a saved map rebuilds the stage; a broken save keeps the old one and says why."""
 
 import os
+import pickle
 import threading
 
 from gunner.hotreload import FileWatcher, reload_stage
@@ -266,3 +267,20 @@ def test_f5_reloads_in_the_background_too(tmp_path, monkeypatch):
     assert gate.entered.wait(30) and scene.stage is old
     gate.opened.set()
     assert finish(scene) and scene.stage is not old
+
+
+def test_a_stage_that_cannot_be_copied_is_still_tried_and_reloaded(tmp_path, monkeypatch):
+    # The first step is tried on a copy; an entity the copy cannot take must not make
+    # every save of the map fail: the trial then runs on a second stage of its own.
+    path = write_map(tmp_path, ROWS)
+    scene = scene_for(path)
+    old = scene.stage
+
+    def uncopyable(stage):
+        raise pickle.PicklingError("cannot pickle 'generator' object")
+
+    monkeypatch.setattr(play, "copy_stage", uncopyable)
+    save(path, ["#.......", "#.P.....", "#.......", "########"], tmp_path)
+    scene.poll_reload(now=10.0)
+    assert finish(scene) and scene.stage is not old and scene.reload_error is None
+    assert scene.stage.level.solid[0, 0] == 1

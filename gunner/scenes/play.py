@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import sys
 import textwrap
 import time
@@ -202,7 +203,13 @@ class PlayScene(Scene):
         build.check()
         # Any failure in the first step too keeps the last good stage running. On a
         # copy: the stage that takes over must be as fresh as the map it came from.
-        copy_stage(stage).step(Buttons.NONE)
+        try:
+            trial = copy_stage(stage)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            # Something on the stage cannot be copied: not the map's fault, so try a
+            # second stage read the same way instead (slower, still off the main thread).
+            trial = self._prepare(Stage(load_level(self.path), seed=seed, player_meta=meta))
+        trial.step(Buttons.NONE)
         return stage
 
     def finish_reload(self) -> bool:
