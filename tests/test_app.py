@@ -1,4 +1,5 @@
-"""The app: fixed-step pacing, settings applied, pausing, options screen, crash logs."""
+"""The app: fixed-step pacing (slowing down smoothly), settings applied, pausing, options
+screen, crash logs."""
 
 import json
 
@@ -34,6 +35,92 @@ def test_a_two_second_frame_runs_at_most_five_steps_and_drops_the_backlog():
 
 def test_negative_time_never_runs_steps():
     assert FixedStepClock().advance(-1.0) == 0
+
+
+def play_frames(clock, frames, step_s, other_s, stall_at=None, stall_s=0.0):
+    """The loop on a fake clock: each frame costs its steps at `step_s` each plus
+    `other_s` (events, drawing, presenting), and the next frame is given that much real
+    time. Returns (steps, seconds) per frame."""
+    out, real_dt = [], 0.0
+    for i in range(frames):
+        steps = clock.advance(real_dt)
+        seconds = steps * step_s + other_s + (stall_s if i == stall_at else 0.0)
+        clock.measured(steps * step_s, steps, other_s)
+        out.append((steps, seconds))
+        real_dt = seconds
+    return out
+
+
+def test_a_simulation_that_cannot_keep_up_slows_the_game_not_the_frame_rate():
+    # A 14 ms step and 6 ms to draw and present: one step a frame is all that fits.
+    frames = play_frames(FixedStepClock(), 300, 0.014, 0.006)[30:]
+    assert {steps for steps, _ in frames} == {1}, "one step a frame, never a burst"
+    assert {round(s, 6) for _, s in frames} == {0.020}  # 50 FPS, evenly
+    # The game runs at 50 steps a second: 83 % speed, smoothly.
+    steps_per_second = sum(n for n, _ in frames) / sum(s for _, s in frames)
+    assert steps_per_second == pytest.approx(50)
+
+
+def test_a_cheap_simulation_catches_up_after_a_stall_without_losing_time():
+    # 2 ms steps, 8 ms for the rest of a frame (the loop's 120 FPS cap); one frame
+    # stalls for 60 ms (a dragged window, a slow disk).
+    frames = play_frames(FixedStepClock(), 200, 0.002, 0.008, stall_at=100, stall_s=0.060)
+    after = [steps for steps, _ in frames[101:106]]
+    assert max(after) > 1, "it catches up in bursts the frame can afford"
+    assert all(steps * 0.002 + 0.008 <= DT for steps, _ in frames[101:]), "within a frame"
+    # Every DT of real time ran a step: the stall cost nothing but its own frame.
+    real = sum(s for _, s in frames[:-1])
+    assert sum(n for n, _ in frames) == pytest.approx(real / DT, abs=1)
+
+
+def test_a_stall_longer_than_five_steps_is_dropped_even_when_steps_are_cheap():
+    clock = FixedStepClock()
+    clock.measured(0.001, 1, 0.001)
+    assert clock.advance(2.0) == MAX_STEPS_PER_FRAME and clock.backlog < DT
+
+
+def test_a_step_slower_than_a_frame_still_runs_one_step_a_frame():
+    clock = FixedStepClock()
+    clock.measured(0.050, 1, 0.010)  # 50 ms a step: 17 FPS at best, never less
+    assert clock.affordable() == 1
+    assert [clock.advance(0.060) for _ in range(5)] == [1] * 5
+
+
+def test_the_loop_on_a_slow_fake_clock_steps_exactly_as_headless(tmp_path, monkeypatch):
+    """The loop's policy decides only how many steps a frame runs: under a fake clock
+    where every step costs 30 ms (one step a frame) the played run ends on the same
+    state as the same masks stepped headless."""
+    from gunner.input import RandomInput
+    from gunner.level import load_level
+    from gunner.replay import ReplayInput
+    from gunner.stage import Stage
+
+    path = write_map(tmp_path, ROWS)
+    source = RandomInput(3)
+    masks = [int(source.next()) for _ in range(240)]
+    headless = Stage(load_level(path), seed=5)
+    for mask in masks:
+        headless.step(Buttons(mask))
+    app = App(scale=1, fullscreen=False)
+    scene = PlayScene(path, seed=5, replay=ReplayInput(masks))
+    app.push(scene)
+    fake = [0.0]
+    app.now = lambda: fake[0]
+    step = scene.step
+
+    def slow_step(app_, held):
+        fake[0] += 0.030
+        step(app_, held)
+
+    scene.step = slow_step
+    monkeypatch.setattr(pygame.event, "get", list)  # no window events: the steps only
+    stepper, counts = FixedStepClock(), []
+    while not scene.replay.finished and len(counts) < 1000:
+        counts.append(app.run_frame(stepper, 0.032 if counts else 0.0))
+        fake[0] += 0.002  # drawing and presenting
+    assert scene.stage.state_hash() == headless.state_hash()
+    assert set(counts[2:]) == {1}, "one step a frame once the costs are known"
+    pygame.display.set_mode((480, 270))
 
 
 def key(k: int) -> pygame.event.Event:
