@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given
+from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from gunner import replay as replay_mod
@@ -639,6 +640,7 @@ FIELDS += ["state_hash", "outcome"]
     ),
     dropped=st.sets(st.sampled_from(FIELDS), max_size=2),
 )
+@hypothesis_settings(deadline=None)  # each example writes (with fsync) and reads files
 def test_a_replay_either_loads_and_saves_back_the_same_or_is_refused_in_one_line(changes, dropped):
     doc = {k: v for k, v in {**shipped_doc(), **changes}.items() if k not in dropped}
     with tempfile.TemporaryDirectory() as folder:
