@@ -10,9 +10,9 @@ run reproduces its recorded hash, which is checked). Per level it prints:
 
 - the run's length and kills per minute (enemies killed, as the end screen counts);
 - the share of the run with no enemy in view, and the longest such stretch. An enemy
-  is any living entity of the enemy team (soldiers, riflemen, drones, turrets, bosses,
-  whatever kind joins that team later), whatever it is doing; pickups, doors, drums,
-  wave spawners and the wrecks of the dead are not. It is in view when its hitbox
+  is any living entity of the enemy team (soldiers, runners, riflemen, drones, turrets,
+  bosses, whatever kind joins that team later), whatever it is doing; pickups, doors,
+  drums, wave spawners, generators and the wrecks of the dead are not. It is in view when its hitbox
   meets the camera's view rectangle after the step. Boss intros are listed, and a
   stretch that overlaps one says so (the issue's pacing target excuses them);
 - how many times each metre is walked: a metre is a tile column, and a column is
