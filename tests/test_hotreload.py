@@ -284,3 +284,18 @@ def test_a_stage_that_cannot_be_copied_is_still_tried_and_reloaded(tmp_path, mon
     scene.poll_reload(now=10.0)
     assert finish(scene) and scene.stage is not old and scene.reload_error is None
     assert scene.stage.level.solid[0, 0] == 1
+
+
+def test_the_collector_is_held_off_only_while_a_build_runs(tmp_path, monkeypatch):
+    import gc
+
+    path = write_map(tmp_path, ROWS)
+    scene = scene_for(path)
+    gate = Gate(monkeypatch)
+    touch_later(path, "<map")  # a refusal must give the collector back too
+    scene.poll_reload(now=10.0)
+    assert gate.entered.wait(30)
+    assert not gc.isenabled()  # no full collection stalls the frames meanwhile
+    gate.opened.set()
+    assert not finish(scene) and scene.reload_error
+    assert gc.isenabled()
