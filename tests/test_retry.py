@@ -144,3 +144,16 @@ def test_keeping_the_checkpoint_does_not_change_the_run(tmp_path, app):
         bare.events.clear()
     assert scene.checkpoint is not None
     assert scene.stage.state_hash() == bare.state_hash()
+
+
+def test_retry_keeps_the_broad_phase_chosen_since_the_checkpoint(tmp_path, app):
+    scene = PlayScene(write_map(tmp_path, FIELD, extra_objects="".join(OBJECTS)))
+    app.reset_to(scene)
+    for _ in range(260):
+        scene.step(app, Buttons.RIGHT)
+    chosen = scene.switch_design()  # F4 after the flag
+    game_over(app, scene, 0)
+    choose(app, "RETRY")
+    again = app.scene
+    assert isinstance(again, PlayScene)
+    assert again.design == chosen and again.stage.tree.design == chosen

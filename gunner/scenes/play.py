@@ -60,6 +60,8 @@ class PlayScene(Scene):
         # A stage given (RETRY) plays on as it is.
         if stage is None:
             stage = self._prepare(Stage(load_level(self.path), seed=seed))
+        elif stage.tree.design != design:  # F4 pressed since the checkpoint
+            stage.tree.use(design)
         self.stage = stage
         # The run as it stood when the last checkpoint was reached (RETRY goes back to it).
         self.checkpoint: Snapshot | None = None
