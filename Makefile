@@ -31,8 +31,10 @@ run: $(VENV)/.run
 test: $(VENV)/.dev
 	$(HEADLESS) $(BIN)/python -m pytest
 
+# Frame pacing in a real window needs a display (Xvfb will do); without one it says so.
 bench: $(VENV)/.bench
 	$(HEADLESS) $(BIN)/python -m bench $(ARGS)
+	$(BIN)/python -m bench.pacing --window $(if $(findstring --quick,$(ARGS)),--frames 8,)
 
 # 100,000 random steps per shipped level, invariants checked every step, memory traced.
 soak: $(VENV)/.dev

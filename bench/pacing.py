@@ -21,6 +21,20 @@ OpenGL is a software rasterizer (gunner.window); the row says which ran. That
 comparison means something only on a real display: `Xvfb :9 -screen 0 3840x2160x24 &` then
 `DISPLAY=:9 SDL_VIDEODRIVER=x11 python -m bench.pacing`.
 This is a measurement, not a test: run it on a quiet machine (`make bench` lists it).
+
+    python -m bench.pacing --window [--frames N] [--json]
+
+Frame pacing in a real window, as a player sees it: level 3 with `--crowd 1000`
+(1,000 soldiers, 250 turrets) and 2,000 bullets in flight (topped up before every
+step), in a 1440x810 window (3x), driven by the game's own loop (`App.run_frame`:
+events, the steps the loop's clock allows, drawing, presenting). Frame time is the
+wall time from one presented frame to the next. It prints median and p99 frame time,
+how the frame splits into step, render and present (wall and CPU time: on a shared
+machine the difference is time spent waiting for a core), the steps per frame and the
+game's speed. The loop's policy (catch up only with affordable steps) and the old one
+(up to five steps a frame) run in alternating rounds in one window. It needs a display
+(`Xvfb :9 -screen 0 1920x1080x24 &` then `DISPLAY=:9 python -m bench.pacing --window`);
+with none it says so in one line and measures nothing.
 """
 
 from __future__ import annotations
@@ -289,6 +303,222 @@ def measure_present(
     return rows
 
 
+WINDOW_SCALE = 3  # 1440x810
+WINDOW_CROWD = 1000
+WINDOW_BULLETS = 2000
+WINDOW_FRAMES = 240  # per loop policy
+WINDOW_WARMUP = 5  # frames per round before timing (the clock learns the costs)
+WINDOW_ROUNDS = 4  # the two loop policies alternate, so drift on a busy machine hits both
+
+
+class OldStepClock:
+    """The loop's clock before issue 23 (the reference contender): up to five steps a
+    frame whatever they cost, the rest of the backlog dropped at the cap."""
+
+    def __init__(self, dt: float, max_steps: int = 5) -> None:
+        self.dt, self.max_steps, self.backlog = dt, max_steps, 0.0
+
+    def advance(self, real_dt: float) -> int:
+        self.backlog += min(max(real_dt, 0.0), self.max_steps * self.dt)
+        steps = 0
+        while self.backlog >= self.dt and steps < self.max_steps:
+            self.backlog -= self.dt
+            steps += 1
+        if steps == self.max_steps:
+            self.backlog = 0.0
+        return steps
+
+    def measured(self, step_seconds: float, steps: int, other_seconds: float) -> None:
+        pass  # cost-blind
+
+
+def no_display(env: dict[str, str]) -> str | None:
+    """Why no window can be opened with `env`, or None when one can."""
+    if not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")):
+        return "no display (DISPLAY is not set)"
+    return None
+
+
+def measure_window(
+    frames: int = WINDOW_FRAMES,
+    rounds: int = WINDOW_ROUNDS,
+    crowd: int = WINDOW_CROWD,
+    bullets: int = WINDOW_BULLETS,
+) -> dict[str, Any]:
+    """In this process, on a real display: frames of the game's loop in a 1440x810
+    window on level 3 with a crowd and bullets, for each loop policy in turn."""
+    import random
+
+    import pygame
+
+    from bench.stage import top_up
+    from gunner.app import App, FixedStepClock
+    from gunner.config import DT, LEVELS_DIR
+    from gunner.scenes.play import PlayScene
+    from gunner.settings import Settings
+
+    app = App(scale=WINDOW_SCALE, fullscreen=False, settings=Settings())
+    app.screen.vsync = False
+    scene = PlayScene(LEVELS_DIR / "level3.tmx", seed=1, crowd=crowd)
+    scene.watcher = None  # no hot reload polling the disk
+    app.push(scene)
+    app.pause_game = lambda: None  # type: ignore[method-assign]  # unfocused, it plays on
+    stage = scene.stage
+    stage.player.invulnerable = 1e9  # it watches: the run must not end
+    rng = random.Random(7)
+    shooters = [e for e in stage.entities if e.team == "enemy"]
+    parts: dict[str, float] = {}
+    cpu: dict[str, float] = {}
+
+    def timed(name: str, fn: Any) -> Any:
+        def run(*args: Any) -> Any:
+            wall, thread = time.perf_counter(), time.thread_time()
+            try:
+                return fn(*args)
+            finally:
+                parts[name] = parts.get(name, 0.0) + time.perf_counter() - wall
+                cpu[name] = cpu.get(name, 0.0) + time.thread_time() - thread
+
+        return run
+
+    step = scene.step
+
+    def step_with_bullets(app_: Any, held: Any) -> None:
+        top_up(stage, rng, shooters, bullets)
+        step(app_, held)
+
+    scene.step = timed("step", step_with_bullets)  # type: ignore[method-assign]
+    app.draw = timed("render", app.draw)  # type: ignore[method-assign]
+    app.present = timed("present", app.present)  # type: ignore[method-assign]
+    policies: dict[str, Any] = {"today": FixedStepClock(), "old (up to 5 steps)": OldStepClock(DT)}
+    out: dict[str, dict[str, list[float]]] = {
+        name: {
+            k: []
+            for k in ("frame", "steps", "step", "render", "present", "cpu")
+            + ("cpu_step", "cpu_render", "cpu_present")
+        }
+        for name in policies
+    }
+    per_round = max(1, frames // rounds)
+    for _ in range(rounds):
+        for name, clock in policies.items():
+            clock.backlog = 0.0
+            previous = time.perf_counter()
+            for i in range(WINDOW_WARMUP + per_round):
+                parts.clear()
+                cpu.clear()
+                now = time.perf_counter()
+                steps = app.run_frame(clock, now - previous)  # type: ignore[arg-type]
+                if i >= WINDOW_WARMUP:
+                    row = out[name]
+                    row["frame"].append((now - previous) * 1000)
+                    row["steps"].append(steps)
+                    for part in ("step", "render", "present"):
+                        row[part].append(parts.get(part, 0.0) * 1000)
+                        row["cpu_" + part].append(cpu.get(part, 0.0) * 1000)
+                    row["cpu"].append(sum(cpu.values()) * 1000)
+                previous = now
+    size = pygame.display.get_window_size()
+    result: dict[str, Any] = {
+        "window": list(size),
+        "video_driver": pygame.display.get_driver(),
+        "presented": screen_path(app.screen),
+        "entities": len(stage.entities),
+        "bullets": len(stage.bullets),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "cores": os.cpu_count(),
+        "budget_ms": round(FRAME_BUDGET_MS, 3),
+        "policies": {},
+    }
+    for name, row in out.items():
+        steps_ = row["steps"]
+        frame_ms = sorted(row["frame"])
+        stepped = [s / n for s, n in zip(row["step"], steps_, strict=True) if n]
+        stepped_cpu = [s / n for s, n in zip(row["cpu_step"], steps_, strict=True) if n]
+
+        def med(values: list[float]) -> float:
+            return round(percentile(sorted(values), 50), 3)
+
+        result["policies"][name] = {
+            "frames": len(frame_ms),
+            "median_ms": med(frame_ms),
+            "p99_ms": round(percentile(frame_ms, 99), 3),
+            "max_ms": round(frame_ms[-1], 3),
+            "fps": round(1000 * len(frame_ms) / max(sum(frame_ms), 1e-9), 1),
+            "steps_per_frame": {str(n): steps_.count(n) for n in sorted(set(steps_))},
+            "game_speed": round(sum(steps_) * DT * 1000 / max(sum(frame_ms), 1e-9), 3),
+            "step_ms_per_step": med(stepped),
+            "render_ms": med(row["render"]),
+            "present_ms": med(row["present"]),
+            "cpu_ms_per_frame": med(row["cpu"]),
+            "cpu_p99_ms": round(percentile(sorted(row["cpu"]), 99), 3),
+            "cpu_step_ms_per_step": med(stepped_cpu),
+            "cpu_render_ms": med(row["cpu_render"]),
+            "cpu_present_ms": med(row["cpu_present"]),
+            "within_budget": percentile(frame_ms, 99) <= FRAME_BUDGET_MS,
+        }
+    pygame.quit()
+    return result
+
+
+def run_window(frames: int, env: dict[str, str]) -> dict[str, Any] | str:
+    """The window benchmark in a child process on the real display (the caller may run
+    on SDL's dummy driver, as `make bench` does); its result, or why it was skipped."""
+    import subprocess
+
+    env = {k: v for k, v in env.items() if k != "SDL_VIDEODRIVER"}  # not the dummy
+    reason = no_display(env)
+    if reason:
+        return reason
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    child = subprocess.run(
+        [sys.executable, "-m", "bench.pacing", "--window-child", "--frames", str(frames)],
+        capture_output=True, text=True, env=env, check=False,
+    )  # fmt: skip
+    lines = child.stdout.strip().splitlines()
+    if child.returncode != 0 or not lines:
+        last = (child.stderr.strip().splitlines() or ["no output"])[-1]
+        return f"the window could not be measured ({last})"
+    result: dict[str, Any] = json.loads(lines[-1])
+    return result
+
+
+def print_window(result: dict[str, Any] | str) -> None:
+    if isinstance(result, str):
+        print(f"frame pacing in a window: skipped: {result}. Run under a display, e.g. "
+              "`Xvfb :9 -screen 0 1920x1080x24 &` then `DISPLAY=:9 make bench`.")  # fmt: skip
+        return
+    w, h = result["window"]
+    print(
+        f"frame pacing in a {w}x{h} window: level 3, {result['entities']} entities, "
+        f"{result['bullets']} bullets, {result['presented']} path, "
+        f"{result['video_driver']} driver; {result['cores']} cores, load average "
+        f"{' '.join(str(x) for x in result['load_average'])}"
+    )
+    print(
+        f"  {'loop policy':<21}{'median':>8}{'p99':>9}{'FPS':>7}{'speed':>7}"
+        f"{'step/step':>11}{'render':>8}{'present':>9}  steps a frame"
+    )
+    for name, r in result["policies"].items():
+        spread = ", ".join(f"{n}: {c}" for n, c in r["steps_per_frame"].items())
+        print(
+            f"  {name:<21}{r['median_ms']:>8.2f}{r['p99_ms']:>9.2f}{r['fps']:>7.1f}"
+            f"{r['game_speed']:>6.0%} {r['step_ms_per_step']:>10.2f}{r['render_ms']:>8.2f}"
+            f"{r['present_ms']:>9.2f}  {spread}"
+        )
+        print(
+            f"  {'  CPU time':<21}{r['cpu_ms_per_frame']:>8.2f}{r['cpu_p99_ms']:>9.2f}"
+            f"{'':>14}{r['cpu_step_ms_per_step']:>11.2f}{r['cpu_render_ms']:>8.2f}"
+            f"{r['cpu_present_ms']:>9.2f}"
+        )
+    today = result["policies"].get("today", {})
+    verdict = "ok" if today.get("within_budget") else "OVER"
+    print(
+        f"  (ms: wall time, then this thread's CPU time, whose gap is time spent waiting for"
+        f" a core; the budget is p99 wall <= {result['budget_ms']:.1f} ms: {verdict})"
+    )
+
+
 def parse_sizes(text: str) -> list[tuple[int, int]]:
     """'1920x1080,3840x2160' -> [(1920, 1080), (3840, 2160)]."""
     sizes: list[tuple[int, int]] = []
@@ -309,7 +539,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m bench.pacing", description="Frame time with the debug overlay on."
     )
     parser.add_argument("--level", type=Path, help="map to measure (default: the largest shipped)")
-    parser.add_argument("--frames", type=int, default=1800, metavar="N", help="frames to time")
+    parser.add_argument(
+        "--frames",
+        type=int,
+        metavar="N",
+        help="frames to time (1800; 240 per loop policy with --window)",
+    )
     parser.add_argument("--seed", type=int, default=1, metavar="S")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
@@ -325,7 +560,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--siege-frames", type=int, default=600, metavar="N", help="siege frames (0 skips)"
     )
     parser.add_argument("--present-child", choices=("cpu", "gpu"), help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--window",
+        action="store_true",
+        help="frame pacing in a 1440x810 window on level 3 with a crowd and bullets only",
+    )
+    parser.add_argument("--window-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.window_child:
+        print(json.dumps(measure_window(max(1, args.frames or WINDOW_FRAMES))))
+        return 0
+    if args.window:
+        window = run_window(max(1, args.frames or WINDOW_FRAMES), dict(os.environ))
+        if args.json:
+            print(json.dumps({"window": window}))
+        else:
+            print_window(window)
+        return 0
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -337,7 +588,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         path = args.level or largest_level()
-        result = measure(path, max(1, args.frames), args.seed)
+        result = measure(path, max(1, args.frames or 1800), args.seed)
         siege = measure_siege(args.siege_frames) if args.siege_frames > 0 else None
         present = measure_present(args.present, max(1, args.present_frames), env)
     except (LevelError, FileNotFoundError) as exc:

@@ -254,3 +254,30 @@ def test_the_cpu_path_paints_its_bars_black_and_the_picture_whole():
     assert window.get_at((left, top))[:3] == (255, 255, 0)
     assert window.get_at((left + 959, top + 539))[:3] == (255, 0, 255)
     pygame.display.set_mode((480, 270))
+
+
+def test_bench_pacing_in_a_window_says_in_one_line_when_there_is_no_display(capsys):
+    from bench import pacing
+
+    assert pacing.run_window(10, {"PATH": "/usr/bin"}) == "no display (DISPLAY is not set)"
+    pacing.print_window("no display (DISPLAY is not set)")
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1 and "skipped" in out[0] and "DISPLAY=" in out[0]
+
+
+def test_bench_pacing_in_a_window_times_the_game_loop_under_both_policies():
+    """A smoke run on the dummy driver (a real display is for `make bench`)."""
+    from bench import pacing
+
+    result = pacing.measure_window(frames=3, rounds=1, crowd=4, bullets=20)
+    w, h = result["window"]
+    assert w * 270 == h * 480 and w <= 1440, "3x, or the largest that fits the desktop"
+    for name in ("today", "old (up to 5 steps)"):
+        policy = result["policies"][name]
+        assert policy["frames"] == 3 and policy["median_ms"] > 0
+        assert policy["step_ms_per_step"] > 0, "the level's own steps, not a pause screen's"
+        assert policy["render_ms"] > 0 and policy["present_ms"] > 0
+    assert result["bullets"] >= 10, "bullets kept in flight"
+    pacing.print_window(result)
+    pygame.init()
+    pygame.display.set_mode((480, 270))
