@@ -60,3 +60,34 @@ def test_every_listed_equivalent_mutant_still_exists(tool):
     stale = sorted(set(listed) - made)
     assert not stale, f"docs/mutants.md lists mutants the tool no longer makes: {stale}"
     assert all(reason for reason in listed.values()), "each equivalent mutant says why"
+
+
+def test_the_bosses_wreck_spawner_and_troops_are_mutated(tool):
+    for name in ("boss", "warden", "crawler", "overseer", "wreck", "spawner", "grenadier"):
+        assert name in tool.CORE
+        assert tool.generate(name), f"{name} gives mutants"
+    assert "broadphase" not in tool.CORE  # a benchmark's contenders: only when named
+
+
+def test_a_modules_own_tests_are_found_by_the_names_of_their_files(tool):
+    own = tool._own
+    # test_<stem>*.py, whatever behaviour the rest of the name gives.
+    assert own("wreck", "tests/test_wreck_falls.py::test_x")
+    assert own("spawner", "tests/test_spawner_waves.py::test_x")
+    assert own("boss", "tests/test_boss_attacks.py::test_x")
+    # The listed extras: each boss is tested through the shared boss tests.
+    assert own("warden", "tests/test_boss.py::test_x")
+    assert own("popup_turret", "tests/test_troops.py::test_x")
+    # Another module's tests are not its own (they may still run, within the budget).
+    assert not own("wreck", "tests/test_boss.py::test_x")
+    assert not own("spawner", "tests/test_stage.py::test_x")
+
+
+def test_a_run_can_be_limited_to_some_test_files(tool):
+    files = tool.test_files(["test_siege.py", "tests/test_boss*.py"])
+    assert files == sorted(files)
+    assert {"tests/test_siege.py", "tests/test_boss.py", "tests/test_boss_attacks.py"} <= set(files)
+    assert all(f == "tests/test_siege.py" or f.startswith("tests/test_boss") for f in files)
+    everything = tool.test_files()
+    assert "tests/test_siege.py" in everything
+    assert not set(tool.EXCLUDED_TESTS) & set(everything)  # the replay hashes never run

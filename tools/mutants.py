@@ -55,16 +55,27 @@ MODULES: dict[str, str] = {
     "rifleman": "gunner/entities/rifleman.py",
     "body": "gunner/entities/body.py",
     "timer": "gunner/timer.py",
+    # The bosses, the wreck a boss leaves, the wave spawner and this round's kinds.
+    "boss": "gunner/entities/boss.py",
+    "warden": "gunner/entities/warden.py",
+    "crawler": "gunner/entities/crawler.py",
+    "overseer": "gunner/entities/overseer.py",
+    "wreck": "gunner/entities/wreck.py",
+    "spawner": "gunner/entities/spawner.py",
+    "runner": "gunner/entities/runner.py",
+    "generator": "gunner/entities/generator.py",
+    "grenadier": "gunner/entities/grenadier.py",
+    "popup_turret": "gunner/entities/popup_turret.py",
+    "shieldbearer": "gunner/entities/shieldbearer.py",
     "broadphase": "gunner/broadphase.py",
 }
-# The test files written for a module (test_<stem>*.py, and test_mut_<module>*.py, the
-# tests written against its survivors), run in full for its mutants.
+# A module's own tests are found by name: test_<stem>*.py for its file's stem and for
+# each stem listed here (test_mut_<module>*.py too, the tests written against survivors
+# before tests were named by behaviour). They run in full for its mutants.
 OWN_TESTS = {
-    "bullets": ["bullets", "mut_bullets", "state_hash"],
+    "bullets": ["state_hash"],
     # Everything moves through the stage: the player's, items' and platforms' tests too.
     "stage": [
-        "stage",
-        "mut_stage",
         "state_hash",
         "solid_moves",
         "gameplay",
@@ -74,18 +85,29 @@ OWN_TESTS = {
         "items",
         "platforms",
     ],  # fmt: skip
-    "player": ["player", "feel"],
+    "player": ["feel"],
     "enemy": ["enemies", "enemy_life", "mut_enemies"],
     "soldier": ["enemies", "enemy_life", "mut_enemies"],
-    "turret": ["turret", "enemies", "enemy_life", "mut_enemies"],
+    "turret": ["enemies", "enemy_life", "mut_enemies"],
     "drone": ["rifleman_drone", "enemies", "enemy_life", "mut_enemies"],
     "rifleman": ["rifleman_drone", "enemies", "enemy_life", "mut_enemies"],
     "body": ["player", "feel", "mut_player"],
     "timer": ["feel", "mut_player"],
-    "broadphase": ["broadphase", "quadtree"],
+    # Each boss is tested with the others, through the shared boss tests.
+    "warden": ["boss"],
+    "crawler": ["boss"],
+    "overseer": ["boss"],
+    "wreck": ["enemy_life"],
+    "spawner": ["siege"],
+    # This round's troops share one test file.
+    "grenadier": ["troops"],
+    "popup_turret": ["troops"],
+    "shieldbearer": ["troops"],
+    "broadphase": ["quadtree"],
 }
-# What a plain run covers: the simulation core the issue names (the broad-phase
-# alternatives in broadphase.py are a benchmark's contenders; name it to include it).
+# What a plain run covers: the simulation core, the bosses, the wreck, the spawner and
+# the troops (the broad-phase alternatives in broadphase.py are a benchmark's
+# contenders; name it to include it).
 CORE = [name for name in MODULES if name != "broadphase"]
 # Never run: the replay tests compare whole-run state hashes with stored ones (a kill
 # there says nothing about behaviour); the packaging tests build and install the
@@ -531,7 +553,8 @@ def _tests_for(mutant: Mutant, base: dict) -> list[tuple[str, float]]:
 
 def _own(module: str, nodeid: str) -> bool:
     name = nodeid.split("::")[0].rsplit("/", 1)[-1]
-    stems = OWN_TESTS.get(module, [module]) + [f"mut_{module}"]
+    stem = Path(MODULES[module]).stem
+    stems = {stem, module, f"mut_{module}", *OWN_TESTS.get(module, [])}
     return any(name.startswith(f"test_{stem}") for stem in stems)
 
 
@@ -710,6 +733,13 @@ def main(argv: list[str] | None = None) -> int:
         help="run only the mutants the last run did not make (code changed since); "
         "the others keep their last fate",
     )
+    parser.add_argument(
+        "--tests",
+        nargs="+",
+        metavar="FILE",
+        help="trace and run only these test files (globs under tests/ too): a quicker, "
+        "lower-bound run on a busy machine (default: every test file)",
+    )
     args = parser.parse_args(argv)
     chosen = args.modules or CORE
     unknown = [m for m in chosen if m not in MODULES]
@@ -750,11 +780,7 @@ def main(argv: list[str] | None = None) -> int:
     import pytest
 
     started = time.monotonic()
-    files = sorted(
-        str(p.relative_to(ROOT))
-        for p in (ROOT / "tests").glob("test_*.py")
-        if str(p.relative_to(ROOT)) not in EXCLUDED_TESTS
-    )
+    files = test_files(args.tests)
     targets = list(MODULES.values())  # traced for all, so one baseline serves any choice
     base = baseline(files, targets)
     # Import the tests (and through them the game) once; every child inherits them.
@@ -777,6 +803,16 @@ def main(argv: list[str] | None = None) -> int:
     kept = [m for m in previous if m.module not in chosen]
     results.write_text(json.dumps([asdict(m) for m in kept + mutants], indent=1))
     return report(mutants, chosen, elapsed, args.show_killed)
+
+
+def test_files(patterns: list[str] | None = None) -> list[str]:
+    """The test files to trace and run: all of them, or those matching ``patterns``
+    (paths or globs, relative to the checkout or to tests/)."""
+    paths: set[Path] = set()
+    for pattern in patterns or ["test_*.py"]:
+        pattern = pattern.removeprefix("tests/")
+        paths.update(p for p in (ROOT / "tests").glob(pattern) if p.name.startswith("test_"))
+    return sorted(rel for p in paths if (rel := str(p.relative_to(ROOT))) not in EXCLUDED_TESTS)
 
 
 def report(mutants: list[Mutant], chosen: list[str], elapsed: float, show_killed: bool) -> int:
