@@ -331,6 +331,22 @@ SCHEMA: dict[str, ObjectClass] = {
             "drop": _drop("destroyed"),
         },
     ),
+    "Sniper": ObjectClass(
+        shape="point",
+        color="#c4c8ce",
+        doc="A sniper (14x30, the point is its feet; place it in a window or on a ledge): "
+        "stands still and, with the player in range and in sight, lays a red laser on them "
+        "that follows them for a second, then holds still and blinks; the fast shot goes "
+        "where the laser points. Step out of the line.",
+        props={
+            "health": Prop("int", 2, "hits it takes", low=1, high=1000),
+            "range": Prop("float", 360.0, "how far it sees and shoots, pixels", low=32, high=2000),
+            "fire_rate": Prop(
+                "float", 3.0, "seconds from one shot to the next aim", low=0.8, high=60
+            ),
+            "drop": _drop("killed"),
+        },
+    ),
     "Generator": ObjectClass(
         shape="rectangle",
         color="#e05a28",

@@ -16,6 +16,7 @@ from gunner.config import DT, TILE
 from gunner.entities.grenadier import Grenade, Grenadier
 from gunner.entities.popup_turret import PopupTurret
 from gunner.entities.shieldbearer import TURN_DELAY, Shieldbearer
+from gunner.entities.sniper import LOCK_STEPS, Sniper
 from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage
@@ -209,6 +210,55 @@ def test_up_it_can_be_shot_to_pieces(tmp_path) -> None:
     stage.player.facing = 1
     steps(stage, 8.0, B.FIRE)
     assert not turret.alive and stage.kills == 1
+
+
+# -- the sniper ------------------------------------------------------------------------------
+
+
+def sniper_stage(tmp_path) -> tuple[Stage, Sniper]:
+    """A sniper in a window: on a ledge four tiles over the player's floor."""
+    rows = list(FLAT)
+    rows[3] = "." * 20 + "###" + "." * 17
+    stage = stage_of(tmp_path, obj("Sniper", 20, 2), rows=rows)
+    return stage, find(stage, Sniper)
+
+
+def until_locked(stage: Stage, sniper: Sniper, held: B = B.NONE) -> list[tuple[float, float]]:
+    """Step until the laser locks; where it pointed each step before."""
+    points = []
+    for _ in range(round(4.0 / DT)):
+        stage.step(held)
+        if sniper.locked:
+            return points
+        if sniper.aim:
+            points.append(sniper.target)
+    raise AssertionError("the sniper never locked on")
+
+
+def test_the_laser_follows_the_player_then_holds_still_before_the_shot(tmp_path) -> None:
+    stage, sniper = sniper_stage(tmp_path)
+    stage.player.invulnerable = 1e9
+    followed = until_locked(stage, sniper, B.RIGHT)
+    assert len({round(x) for x, _ in followed}) > 10  # it tracked the running player
+    locked = sniper.target
+    for _ in range(LOCK_STEPS - 1):
+        stage.step(B.LEFT)
+        assert sniper.target == locked  # locked: the player's move no longer moves it
+
+
+def test_a_player_who_stays_in_the_line_is_hit(tmp_path) -> None:
+    stage, sniper = sniper_stage(tmp_path)
+    until_locked(stage, sniper)
+    steps(stage, 1.5)
+    assert stage.player.health < 5
+
+
+def test_a_player_who_steps_out_of_the_locked_line_is_not(tmp_path) -> None:
+    stage, sniper = sniper_stage(tmp_path)
+    until_locked(stage, sniper)
+    steps(stage, 2.0, B.RIGHT)  # on along the floor: the shot lands behind
+    assert stage.player.health == 5
+    assert not sniper.aim  # it did fire
 
 
 # -- the schema ------------------------------------------------------------------------------

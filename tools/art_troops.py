@@ -1,5 +1,5 @@
 """Sprite sheets of the kinds that set the pace (issue 22): runner, grenadier,
-shieldbearer and the pop-up turret (assets/<name>.png).
+shieldbearer, pop-up turret and sniper (assets/<name>.png).
 
 Drawn from the palette and helpers of tools/make_assets.py and tools/art_enemies.py,
 facing right, one outline around each figure. Run from art_enemies.make_enemies() (and so
@@ -10,6 +10,8 @@ from make_assets.py's main). Layouts (gunner/entities/<kind>.py rely on them):
 * grenadier.png     32x32 frames. Row 0: 4 walk frames, stand, wind-up, throw. Row 1:
   dying. grenade.png: 8x8, 4 frames of a tumbling grenade.
 * shieldbearer.png  32x32 frames. Row 0: 4 walk frames, brace, fire. Row 1: dying.
+* sniper.png        32x32 frames. Row 0: ready, aim forward / diag up / diag down, the
+  same firing. Row 1: dying.
 * popup_turret.png  24x24 frames, the hatch on the frame's bottom edge. Row 0: the hatch
   shut, rising (2 frames), up; row 1: 9 barrels from the dome's pivot (12, 12), frame k
   pointing k*22.5 degrees anticlockwise from the right (0 to 180: never into the floor).
@@ -23,6 +25,7 @@ import pygame
 from art_enemies import (
     BRACE,
     FRAME,
+    RIFLE_AIMS,
     WALK_CYCLE,
     disc,
     draw_helmet_head,
@@ -254,8 +257,47 @@ def make_popup_turret() -> None:
     save_png(sheet, "popup_turret.png")
 
 
+# -- sniper --------------------------------------------------------------------------------
+# A marksman in pale urban camouflage (no other figure is light) with a long scoped rifle.
+HOOD: Colour = (196, 200, 206)
+HOOD_DARK: Colour = (120, 126, 140)
+SNIPER_BARREL = 12  # the muzzles land on gunner/entities/sniper.py's MUZZLES
+
+
+def sniper_frame(aim: int | None, firing: bool) -> pygame.Surface:
+    surf = new_surface(FRAME, FRAME)
+    draw_leg(surf, BRACE.back, HOOD_DARK, OUTLINE)
+    draw_leg(surf, BRACE.front, HOOD, BG_DARK)
+    draw_torso(surf, 0, HOOD, HOOD_DARK, BG_MID, 9)
+    draw_helmet_head(surf, 0, HOOD_DARK, HOOD)
+    rect(surf, BG_DARK, 14, 13, 2, 2)  # camouflage blots
+    rect(surf, BG_DARK, 16, 17, 2, 1)
+    if aim is None:  # rifle held upright, ready
+        muzzle = draw_rifle(surf, (15, 18), (0.5, -0.87), 12, HOOD, BG_DARK, (16, 13), True)
+    else:
+        grip, direction, _ = RIFLE_AIMS[aim]
+        muzzle = draw_rifle(surf, grip, direction, SNIPER_BARREL, HOOD, BG_DARK, (16, 13), True)
+    add_outline(surf)
+    if firing:
+        spark(surf, *muzzle)
+    return surf
+
+
+def make_sniper() -> None:
+    sheet = new_surface(7 * FRAME, 2 * FRAME)
+    frames = [sniper_frame(None, False)]
+    frames += [sniper_frame(a, False) for a in range(3)]
+    frames += [sniper_frame(a, True) for a in range(3)]
+    for k, frame in enumerate(frames):
+        sheet.blit(frame, (k * FRAME, 0))
+    for k, frame in enumerate(fallen_frames(sniper_frame(None, False))):
+        sheet.blit(frame, (k * FRAME, FRAME))
+    save_png(sheet, "sniper.png")
+
+
 def make_troops() -> None:
     make_runner()
     make_grenadier()
     make_shieldbearer()
     make_popup_turret()
+    make_sniper()

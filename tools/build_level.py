@@ -61,7 +61,7 @@ Objects go to the `objects` layer; their own cell stays empty on the tile layers
         kind=Soldier count=25 every=0.5` sets its wave
     u   Runner   (one hit, runs at you)     16x32     e   Grenadier (lobs grenades) 16x32
     b   Shieldbearer (hurt from behind/above) 16x32   T   PopupTurret (rises from the
-        floor it stands on)     16x16
+        floor it stands on)     16x16     x   Sniper (laser, then a fast shot) 16x32
     Z   Generator (not drawn, needs no floor): a point whose region is a screen centred
         on it; `@at COL,ROW kind=Runner every=1.5 cap=3 total=0 side=either`
     (The object characters come from the entity kinds: each declares its `chars`;
