@@ -1,0 +1,163 @@
+"""Wave spawners as a player meets them: the defaults a designer gets, waves announced in
+order whatever their numbers, one announcement per wave, where along a gate enemies
+come out and what they are told.
+
+(tests/test_siege.py covers the timing of a wave and the `waves` objective.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from gunner.config import TILE
+from gunner.entities.soldier import FIRE_EVERY, Soldier
+from gunner.entities.spawner import WAVE_PAUSE, WaveSpawner, current_wave, wave_number
+from gunner.input import Buttons as B
+from gunner.level import Spawn
+from gunner.stage import Stage
+from gunner.timer import steps
+from maps import FLOOR, make_stage, obj
+
+
+def gate(x: float, w: float = 64, **props: object) -> str:
+    """A spawner `w` px wide and 32 tall standing on FIELD's floor at x."""
+    return obj("WaveSpawner", x, FLOOR - 32, w, 32, **props)
+
+
+def enemies(stage: Stage) -> list:
+    return [e for e in stage.entities if e.team == "enemy"]
+
+
+def run_counting(stage: Stage, n: int) -> list[str]:
+    """Step n times; the lines the HUD was given, in order."""
+    said: list[str] = []
+    say = stage.say
+    stage.say = lambda line: (said.append(line), say(line))  # type: ignore[method-assign]
+    try:
+        for _ in range(n):
+            stage.step(B.NONE)
+    finally:
+        del stage.say
+    return said
+
+
+def test_a_gate_with_nothing_set_lets_out_ten_soldiers_every_half_second(tmp_path: Path) -> None:
+    stage = make_stage(tmp_path, [gate(30 * TILE)], objective="waves")
+    stage.player.invulnerable = 1e9
+    spawner = stage.spawners[0]
+    assert (spawner.wave, spawner.lets_out, spawner.left, spawner.every) == (1, "Soldier", 10, 0.5)
+    out_at = []
+    for step in range(steps(WAVE_PAUSE) + 10 * steps(0.5) + 5):
+        before = len(enemies(stage))
+        stage.step(B.NONE)
+        if len(enemies(stage)) > before:
+            out_at.append(step)
+    assert len(out_at) == 10 and len(enemies(stage)) == 10
+    assert all(type(e) is Soldier for e in enemies(stage))
+    assert {b - a for a, b in zip(out_at, out_at[1:], strict=False)} == {steps(0.5)}
+    assert spawner.left == 0 and not spawner.finished  # out, but alive
+    assert stage.totals["kill_all"] == 10
+    for soldier in enemies(stage):
+        soldier.damage(99, stage)
+    for _ in range(5):  # (the kills' hit-stop)
+        stage.step(B.NONE)
+    assert spawner.finished and current_wave(stage.spawners) is None
+
+
+def test_waves_are_announced_in_order_whatever_their_numbers_once_each(tmp_path: Path) -> None:
+    gates = [
+        gate(30 * TILE, wave=20, count=1, every=0.1),
+        gate(24 * TILE, wave=10, count=1, every=0.1),
+        gate(34 * TILE, wave=10, count=1, every=0.1),
+    ]
+    stage = make_stage(tmp_path, gates, objective="waves")
+    stage.player.invulnerable = 1e9
+    assert current_wave(stage.spawners) == 10
+    assert wave_number(stage.spawners, 10) == 1 and wave_number(stage.spawners, 20) == 2
+    said = run_counting(stage, steps(WAVE_PAUSE + 1))
+    # Two gates open wave 10, one announcement; wave 20 waits.
+    assert said == ["WAVE 1"]
+    assert len(enemies(stage)) == 2
+    for enemy in enemies(stage):
+        enemy.damage(99, stage)
+    said = run_counting(stage, steps(WAVE_PAUSE + 1))
+    assert said == ["WAVE 2: THE LAST"]
+    assert current_wave(stage.spawners) == 20 and len(enemies(stage)) == 1
+
+
+def test_a_wave_waits_its_pause_before_the_first_enemy(tmp_path: Path) -> None:
+    stage = make_stage(tmp_path, [gate(30 * TILE, count=2, every=0.1)], objective="waves")
+    for _ in range(steps(WAVE_PAUSE) - 2):
+        stage.step(B.NONE)
+    assert not enemies(stage)
+    for _ in range(4):
+        stage.step(B.NONE)
+    assert len(enemies(stage)) == 1
+
+
+def let_out(stage: Stage, n: int) -> list[tuple[float, float, int]]:
+    """Step n times; (centre x, feet, facing) of each enemy as it was let out."""
+    placed: list[tuple[float, float, int]] = []
+    add = stage.add_entity
+
+    def watch(entity) -> None:  # noqa: ANN001
+        placed.append((entity.hitbox.centerx, entity.hitbox.bottom, entity.facing))
+        add(entity)
+
+    stage.add_entity = watch  # type: ignore[method-assign]
+    try:
+        for _ in range(n):
+            stage.step(B.NONE)
+    finally:
+        del stage.add_entity
+    return placed
+
+
+def test_a_gate_no_wider_than_an_enemy_lets_them_out_at_its_centre(tmp_path: Path) -> None:
+    stage = make_stage(tmp_path, [gate(30 * TILE, w=16, count=3, every=0.1)], objective="waves")
+    stage.player.invulnerable = 1e9
+    placed = let_out(stage, steps(WAVE_PAUSE) + steps(0.5))
+    assert placed == [(30 * TILE + 8, FLOOR, -1)] * 3
+
+
+def test_a_wide_gates_enemies_stay_8_px_inside_its_ends(tmp_path: Path) -> None:
+    stage = make_stage(tmp_path, [gate(30 * TILE, w=24, count=12, every=0.1)], objective="waves")
+    stage.player.invulnerable = 1e9
+    xs = [x for x, _, _ in let_out(stage, steps(WAVE_PAUSE) + steps(1.5))]
+    assert len(xs) == 12
+    assert all(30 * TILE + 8 <= x <= 30 * TILE + 16 for x in xs)
+    assert len(set(xs)) > 1
+
+
+def test_enemies_face_the_player_on_either_side(tmp_path: Path) -> None:
+    # A gate left of the player, one right of him.
+    stage = make_stage(
+        tmp_path, [gate(0, w=32, count=1), gate(30 * TILE, count=1)], objective="waves"
+    )
+    stage.player.invulnerable = 1e9
+    stage.player.hitbox.centerx = 10 * TILE
+    placed = let_out(stage, steps(WAVE_PAUSE) + steps(0.6))
+    assert sorted((x < 10 * TILE, facing) for x, _, facing in placed) == [(False, -1), (True, 1)]
+
+
+def test_a_zero_health_or_fire_rate_means_the_kinds_own_default(tmp_path: Path) -> None:
+    stage = make_stage(
+        tmp_path, [gate(30 * TILE, count=1, health=0, fire_rate=0)], objective="waves"
+    )
+    spawner = stage.spawners[0]
+    assert spawner.enemy_props == {}
+    for _ in range(steps(WAVE_PAUSE) + steps(0.6)):
+        stage.step(B.NONE)
+    (soldier,) = enemies(stage)
+    assert soldier.health == Soldier.max_health and soldier.fire_every == FIRE_EVERY
+
+
+def test_a_spawner_given_as_a_point_is_a_default_gate_standing_on_it() -> None:
+    spawner = WaveSpawner.from_spawn(Spawn("WaveSpawner", 100, 200, 0, 0, props={"count": 3}))
+    assert spawner.hitbox.size == (64, 32)
+    assert spawner.hitbox.midbottom == (100, 200)
+    assert spawner.left == 3
+    boxed = WaveSpawner.from_spawn(Spawn("WaveSpawner", 100, 200, 48, 40, props={}))
+    assert boxed.hitbox == pygame.FRect(100, 200, 48, 40)
