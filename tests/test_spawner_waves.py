@@ -159,5 +159,8 @@ def test_a_spawner_given_as_a_point_is_a_default_gate_standing_on_it() -> None:
     assert spawner.hitbox.size == (64, 32)
     assert spawner.hitbox.midbottom == (100, 200)
     assert spawner.left == 3
+    # A line (no height, or no width) is no gate either: a default one at its foot.
+    flat = WaveSpawner.from_spawn(Spawn("WaveSpawner", 100, 200, 48, 0, props={}))
+    assert flat.hitbox.size == (64, 32) and flat.hitbox.midbottom == (124, 200)
     boxed = WaveSpawner.from_spawn(Spawn("WaveSpawner", 100, 200, 48, 40, props={}))
     assert boxed.hitbox == pygame.FRect(100, 200, 48, 40)

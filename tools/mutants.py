@@ -67,6 +67,7 @@ MODULES: dict[str, str] = {
     "grenadier": "gunner/entities/grenadier.py",
     "popup_turret": "gunner/entities/popup_turret.py",
     "shieldbearer": "gunner/entities/shieldbearer.py",
+    "sniper": "gunner/entities/sniper.py",
     "broadphase": "gunner/broadphase.py",
 }
 # A module's own tests are found by name: test_<stem>*.py for its file's stem and for

@@ -1,0 +1,319 @@
+"""What every boss fight shares, at its exact edges: where the arena lies on small or odd
+maps, the step the player's position closes it, the shutter that drops and lifts again
+as it was, the rhythm of an attack, a wound's effects, and the death sequence.
+
+(tests/test_boss.py plays the fights on the campaign levels.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from gunner.bullets import Bullet
+from gunner.config import TILE, VIEW_H, VIEW_W
+from gunner.entities.boss import (
+    DEATH_EVERY,
+    DEATH_STEPS,
+    INTRO_STEPS,
+    SHIFT_STEPS,
+    TRIGGER,
+    Boss,
+)
+from gunner.entities.warden import Warden
+from gunner.events import HURT, KILLED
+from gunner.input import Buttons as B
+from gunner.level import SOLID
+from gunner.stage import Stage
+from maps import make_stage, obj
+
+FLOOR_ROW = 30
+ROWS = ["." * 60] * FLOOR_ROW + ["#" * 60] * 10  # a 60 x 40 tile field, floor at row 30
+FY = FLOOR_ROW * TILE
+
+
+def field(tmp_path: Path, x: float, rows: list[str] | None = None, **props: object) -> Stage:
+    """The field with a Warden whose feet are at (x, FY), the player far left."""
+    rows = list(rows or ROWS)
+    rows[FLOOR_ROW - 1] = "P" + rows[FLOOR_ROW - 1][1:]
+    return make_stage(tmp_path, [obj("Warden", x, FY, **props)], rows=rows, objective="boss")
+
+
+def boss_of(stage: Stage) -> Boss:
+    return next(e for e in stage.entities if isinstance(e, Boss))
+
+
+def stand(stage: Stage, left: float, bottom: float = FY) -> None:
+    stage.player.hitbox.bottomleft = (left, bottom)
+    stage.player.vx = stage.player.vy = 0.0
+
+
+def bullet(rect: pygame.FRect, damage: int = 1, blast: int = 0) -> Bullet:
+    """A player bullet flying right, at the left edge of `rect`'s middle row."""
+    return Bullet(
+        hitbox=pygame.FRect(rect.left - 4, rect.centery - 2, 4, 4),
+        vx=380.0,
+        vy=0.0,
+        team="player",
+        damage=damage,
+        style="player",
+        blast_radius=0.0,
+        blast_damage=blast,
+        life=1.0,
+        alive=True,
+    )
+
+
+def part(boss: Boss, name: str) -> pygame.FRect:
+    return next(rect for p, rect in boss.parts() if p.name == name)
+
+
+def fight(stage: Stage) -> Boss:
+    boss = boss_of(stage)
+    arena = boss.arena(stage)
+    stand(stage, arena.left + 3 * TILE)
+    for _ in range(INTRO_STEPS + 2):
+        stage.step(B.NONE)
+    assert boss.state == "fight"
+    return boss
+
+
+# -- the arena ------------------------------------------------------------------------------
+
+
+def test_the_arena_is_one_screen_left_of_the_boss_with_the_floor_near_its_bottom(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = boss_of(stage)
+    assert boss.arena(stage) == pygame.FRect(
+        50 * TILE - 400, FY + 2 * TILE - VIEW_H, VIEW_W, VIEW_H
+    )
+
+
+def test_a_wide_arena_stops_at_the_maps_left_edge(tmp_path):
+    stage = field(tmp_path, 50 * TILE, arena=2000)
+    assert boss_of(stage).arena(stage).left == 0
+
+
+def test_a_boss_near_the_maps_right_edge_keeps_its_arena_on_the_map(tmp_path):
+    stage = field(tmp_path, 59 * TILE, arena=100)
+    assert boss_of(stage).arena(stage).right == 60 * TILE
+
+
+def test_an_arena_near_the_maps_top_and_bottom_stays_on_the_map(tmp_path):
+    low = ["." * 60] * 4 + ["#" * 60] * 2  # the floor one row above the bottom
+    rows = low[:]
+    rows[3] = "P" + rows[3][1:]
+    stage = make_stage(tmp_path, [obj("Warden", 50 * TILE, 4 * TILE)], rows=rows)
+    arena = boss_of(stage).arena(stage)
+    assert (arena.top, arena.bottom) == (0, VIEW_H)  # the map is shorter than a screen
+
+
+def test_the_arena_closes_the_step_the_player_is_a_trigger_past_the_shutter(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = boss_of(stage)
+    arena = boss.arena(stage)
+    stand(stage, arena.left + TILE + TRIGGER - 1)
+    stage.step(B.NONE)
+    assert boss.state == "dormant" and stage.camera.bounds is None
+    stand(stage, arena.left + TILE + TRIGGER)
+    stage.events.clear()
+    stage.step(B.NONE)
+    assert boss.state == "intro"
+    assert stage.camera.bounds == arena
+    assert stage.message == "WARNING: WARDEN" and "boss_roar" in stage.events
+    assert stage.trauma > 0
+    assert stage.checkpoint == (arena.left + 3 * TILE, FY)
+
+
+@pytest.mark.parametrize("above", [True, False])
+def test_a_player_above_or_below_the_arena_does_not_close_it(tmp_path, above):
+    stage = field(tmp_path, 50 * TILE)
+    boss = boss_of(stage)
+    arena = boss.arena(stage)
+    bottom = arena.top - 1 if above else arena.bottom + TILE + 1
+    for _ in range(3):
+        stand(stage, arena.left + 5 * TILE, bottom)
+        stage.step(B.NONE)
+    assert boss.state == "dormant"
+    stand(stage, arena.left + 5 * TILE, arena.top + 24)  # the top edge counts as inside
+    stage.step(B.NONE)
+    assert boss.state == "intro"
+
+
+def test_a_dead_player_never_closes_the_arena(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = boss_of(stage)
+    stand(stage, boss.arena(stage).left + 5 * TILE)
+    stage.player.alive = False
+    boss.tick(stage)
+    assert boss.state == "dormant" and not boss.gate
+
+
+def test_the_shutter_drops_above_the_floor_and_lifts_leaving_the_column_as_it_was(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = boss_of(stage)
+    arena = boss.arena(stage)
+    col = int(arena.left // TILE)
+    top = int(arena.top // TILE)
+    stage.tilemap.set_cell(col, FLOOR_ROW - 3, SOLID)  # a block already in the column
+    before = [stage.tilemap.cell(col, row) for row in range(40)]
+    stand(stage, arena.left + 3 * TILE)
+    stage.step(B.NONE)
+    assert [row for _, row, _ in boss.gate] == list(range(top, FLOOR_ROW))
+    for row in range(40):
+        expected = SOLID if top <= row < FLOOR_ROW else before[row]
+        assert stage.tilemap.cell(col, row) == expected, row
+    boss.wound(boss.health, stage)  # (ignored: still in its intro)
+    assert boss.state == "intro"
+    boss._enter("fight")
+    boss.wound(boss.health, stage)
+    for _ in range(DEATH_STEPS + 2):
+        stage.step(B.NONE)
+    assert [stage.tilemap.cell(col, row) for row in range(40)] == before
+    assert stage.camera.bounds is None and not boss.gate
+
+
+def test_the_shutter_at_the_maps_top_starts_at_row_0(tmp_path):
+    rows = ["." * 60] * 8 + ["#" * 60] * 2
+    rows[7] = "P" + rows[7][1:]
+    stage = make_stage(tmp_path, [obj("Warden", 50 * TILE, 8 * TILE)], rows=rows)
+    boss = boss_of(stage)
+    stand(stage, boss.arena(stage).left + 3 * TILE, 8 * TILE)
+    stage.step(B.NONE)
+    assert [row for _, row, _ in boss.gate] == list(range(8))
+
+
+# -- the fight --------------------------------------------------------------------------------
+
+
+def test_an_attack_marks_where_the_player_stood_when_it_began_to_charge(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    stage.player.invulnerable = 1e9
+    assert boss.attack_step == 1
+    marked = boss.mark
+    assert marked == pytest.approx(stage.player.hitbox.midbottom, abs=2)
+    stand(stage, stage.player.hitbox.left + 40)
+    for _ in range(5):
+        stage.step(B.NONE)
+    assert boss.mark == marked  # the mark holds for the whole attack
+
+
+def test_volleys_come_on_their_steps_then_the_next_attack_begins(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    stage.player.invulnerable = 1e9
+    fan, lock = Warden.FAN, Warden.LOCK
+    shots: list[int] = []
+    shot_events = []
+    stage.subscribe("shot", lambda source, **_: shot_events.append(source))
+    start = boss.attack_step
+    for step in range(start, fan.steps + lock.steps + fan.steps):
+        stage.events.clear()
+        stage.step(B.NONE)
+        if "enemy_shoot" in stage.events:
+            shots.append(step)
+    expected = [fan.telegraph + k * fan.every for k in range(fan.volleys)]
+    expected += [fan.steps + lock.telegraph + k * lock.every for k in range(lock.volleys)]
+    expected += [fan.steps + lock.steps + fan.telegraph + k * fan.every for k in range(6)]
+    assert shots == expected
+    assert all(source is boss for source in shot_events) and len(shot_events) == len(shots)
+
+
+def test_a_wound_flashes_publishes_the_hurt_and_nothing_happens_for_no_damage(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    hurt = []
+    stage.subscribe(HURT, lambda source, **data: hurt.append((source, data["amount"])))
+    health = boss.health
+    boss.wound(0, stage)
+    boss.wound(-3, stage)
+    assert boss.health == health and not hurt and not boss.flash
+    stage.events.clear()
+    boss.wound(2, stage)
+    assert boss.health == health - 2 and hurt == [(boss, 2)]
+    assert boss.flash and "enemy_hit" in stage.events
+
+
+def test_a_rockets_blast_counts_when_the_rocket_itself_strikes_the_core(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    health = boss.health
+    boss.hit(bullet(part(boss, "core"), damage=2, blast=3), stage)
+    assert boss.health == health - 5
+
+
+def test_a_phase_change_blows_a_plate_off(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    assert boss.frame_index() == 0
+    stage.events.clear()
+    stage.trauma = 0.0
+    effects = len(stage.effects)
+    boss.wound(boss.health - boss.phase_thresholds()[0], stage)
+    assert boss.state == "shift" and boss.frame_index() == 1
+    assert "boss_roar" in stage.events and stage.trauma >= 0.5
+    assert any(e.name == "explosion" for e in stage.effects[effects:])
+    for _ in range(SHIFT_STEPS):
+        stage.step(B.NONE)
+    assert boss.state == "fight" and (boss.attack, boss.attack_step) == (0, 0)
+    stage.events.clear()
+    stage.step(B.NONE)
+    assert "boss_charge" in stage.events  # the first attack of the new phase
+
+
+def test_the_health_on_a_threshold_is_the_next_phase():
+    boss = Warden(500.0, 300.0)
+    assert [boss.phase_for(h) for h in (90, 61, 60, 31, 30, 1, 0)] == [0, 0, 1, 1, 2, 2, 2]
+
+
+def test_a_player_pushed_into_the_hull_is_put_outside_and_stopped(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    hull = part(boss, "hull")
+    player = stage.player
+    player.hitbox.bottomright = (hull.left + 10, FY)
+    player.vx = 200.0
+    boss._block(stage)
+    assert player.hitbox.right == hull.left and player.vx == 0.0
+    player.vx = -50.0
+    boss._block(stage)
+    assert player.vx == -50.0  # moving away: untouched
+    stage.check_invariants()
+
+
+# -- dying ------------------------------------------------------------------------------------
+
+
+def test_the_death_sequence_chains_explosions_over_the_body_then_is_counted_once(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    killed = []
+    stage.subscribe(KILLED, lambda source, **_: killed.append(source))
+    stage.bullets.spawn(boss.fx - 300, FY - 100, -100.0, 0.0, team="player")
+    stage.bullets.spawn(boss.fx - 300, FY - 60, -100.0, 0.0, team="enemy")
+    boss.wound(boss.health, stage)
+    assert boss.state == "dying" and boss.frame_index() == len(Warden.PHASES)
+    assert boss.contact_damage == 0 and not boss.shootable
+    stage.step(B.NONE)
+    assert [b.team for b in stage.bullets.live] == ["player"]  # only its side's vanish
+    box = boss.hitbox.copy()
+    bangs = []
+    for step in range(2, DEATH_STEPS + 1):
+        first = len(stage.effects)
+        stage.events.clear()
+        stage.step(B.NONE)
+        new = [e for e in stage.effects[first:] if e.name == "explosion"]
+        if step < DEATH_STEPS:
+            bangs += [(step, e) for e in new]
+            assert boss.alive and not killed
+    assert [s for s, _ in bangs] == list(range(DEATH_EVERY, DEATH_STEPS, DEATH_EVERY))
+    sizes = [e.size for _, e in bangs]
+    assert sizes[:3] == [40, 48, 32] and len(set(sizes)) == 3
+    assert all(box.collidepoint(e.x, e.y) for _, e in bangs)
+    assert len({(round(e.x), round(e.y)) for _, e in bangs}) == len(bangs)
+    assert not boss.alive and killed == [boss]
+    assert stage.message == "WARDEN DESTROYED"
+    assert stage.effects[-1].size == box.height
