@@ -122,13 +122,22 @@ def test_a_gate_no_wider_than_an_enemy_lets_them_out_at_its_centre(tmp_path: Pat
     assert placed == [(30 * TILE + 8, FLOOR, -1)] * 3
 
 
-def test_a_wide_gates_enemies_stay_8_px_inside_its_ends(tmp_path: Path) -> None:
-    stage = make_stage(tmp_path, [gate(30 * TILE, w=24, count=12, every=0.1)], objective="waves")
+def test_a_wider_gates_enemies_come_out_anywhere_8_px_inside_its_ends(tmp_path: Path) -> None:
+    # 17 px wide: the 1 px between its ends' margins is where they all come out.
+    stage = make_stage(tmp_path, [gate(30 * TILE, w=17, count=12, every=0.1)], objective="waves")
     stage.player.invulnerable = 1e9
     xs = [x for x, _, _ in let_out(stage, steps(WAVE_PAUSE) + steps(1.5))]
     assert len(xs) == 12
-    assert all(30 * TILE + 8 <= x <= 30 * TILE + 16 for x in xs)
-    assert len(set(xs)) > 1
+    assert all(30 * TILE + 8 <= x <= 30 * TILE + 9 for x in xs)
+    assert len(set(xs)) > 6  # at random places along it, not at its centre
+
+
+def test_an_enemy_let_out_right_under_the_player_faces_right(tmp_path: Path) -> None:
+    stage = make_stage(tmp_path, [gate(30 * TILE, w=16, count=1)], objective="waves")
+    stage.player.invulnerable = 1e9
+    stage.player.hitbox.centerx = 30 * TILE + 8
+    placed = let_out(stage, steps(WAVE_PAUSE) + steps(0.6))
+    assert placed == [(30 * TILE + 8, FLOOR, 1)]
 
 
 def test_enemies_face_the_player_on_either_side(tmp_path: Path) -> None:
