@@ -26,6 +26,7 @@ from gunner.broadphase import StageTree
 from gunner.bullets import BulletSystem
 from gunner.camera import Camera
 from gunner.config import DT, VIEW_H, VIEW_W
+from gunner.crowdstep import CROWD_KINDS, CrowdStep
 from gunner.entities import Entity, create_entity
 from gunner.entities.player import Player
 from gunner.entities.spawner import WaveSpawner, current_wave, wave_number
@@ -114,6 +115,7 @@ class Stage:
         self.bus.subscribe(HURT, self._on_hurt)
         self.bus.subscribe(SHOT, self._on_shot)
         self.bus.subscribe(KILLED, self.record_kill)
+        self.bus.subscribe(KILLED, self._on_killed)
         self.counters = Counters()
         self.held = self.pressed = self.released = Buttons.NONE
         self.steps = 0
@@ -133,6 +135,11 @@ class Stage:
         self.objectives = parse_objectives(level.properties.get("objective"))
         self.unknown_classes: list[str] = []
         self._serials = 0  # entities ever added: the next one's serial
+        # Soldiers and turrets far from the player and from solids, stepped in bulk
+        # (gunner/crowdstep.py); `zone_makers`: the solids they keep clear of (doors,
+        # drums, platforms: what blocks, carries or pushes them).
+        self.crowd_step = CrowdStep()
+        self.zone_makers: list[Entity] | None = []
 
         player: Player | None = None
         for spawn in level.spawns:
@@ -197,6 +204,8 @@ class Stage:
         for k, box in enumerate(self.bullets.boxes(slice(0, self.bullets.filed))):
             if ids[k] not in self.tree.bullets.query(pygame.FRect(*box.tolist())):
                 raise InvariantError(f"bullet {ids[k]} is not found where its hitbox is")
+        for problem in self.crowd_step.disagreements(self.entities):
+            raise InvariantError(problem)
         if self.player.alive and id(self.player) not in expected:
             raise InvariantError("the player is alive but not in play")
         x, y = self.player.hitbox.center
@@ -211,6 +220,11 @@ class Stage:
             self._serials += 1
         self.entities.append(entity)
         self.tree.add(entity)
+        if entity.solid and type(entity) not in CROWD_KINDS:
+            if self.zone_makers is not None:
+                self.zone_makers.append(entity)
+            # Mid-step, no member planned before it may move as if it were not there.
+            self.crowd_step.forget_plan()
 
     def spawn(self, cls: str, x: float, y: float, props: dict[str, Any] | None = None) -> None:
         """Create an entity by map class name mid-game (an enemy's drop), feet at (x, y)."""
@@ -452,6 +466,34 @@ class Stage:
         self.counters.reset()
         self.tilemap.checks = 0
 
+        if self.crowd_step.enabled:
+            self._tick_crowd()
+        else:
+            self._tick_each()
+
+        self.bullets.step(self)
+        self._bury_the_dead()
+        self._step_effects()
+        self.particles.step(self.tilemap.solid)
+        self.trauma = max(0.0, self.trauma - 1.5 * DT)
+        self._step_outcome()
+        player = self.player
+        self.camera.update(
+            player.hitbox.centerx, player.hitbox.centery, player.facing, DT, player.on_ground
+        )
+
+        n_e, n_b = len(self.entities), len(self.bullets)
+        self.counters.tile = self.tilemap.checks
+        self.counters.brute_entity_entity = n_e * (n_e - 1) // 2
+        self.counters.brute_bullet_entity = n_b * n_e
+        self.steps += 1
+        self.time += DT
+
+    def _tick_each(self) -> None:
+        """Every entity ticks in list order, leaving the tree before and filed after."""
+        # The crowd step's members and zones go stale meanwhile: forgotten.
+        self.crowd_step.clear()
+        self.zone_makers = None
         tree = self.tree
         add, enemies, others = tree.add, tree.enemy, tree.entity
         survivors: list[Entity] = []
@@ -479,23 +521,81 @@ class Stage:
                     entity.touch(other, self)
         self.entities = survivors + self.entities
 
-        self.bullets.step(self)
-        self._bury_the_dead()
-        self._step_effects()
-        self.particles.step(self.tilemap.solid)
-        self.trauma = max(0.0, self.trauma - 1.5 * DT)
-        self._step_outcome()
-        player = self.player
-        self.camera.update(
-            player.hitbox.centerx, player.hitbox.centery, player.facing, DT, player.on_ground
-        )
-
-        n_e, n_b = len(self.entities), len(self.bullets)
-        self.counters.tile = self.tilemap.checks
-        self.counters.brute_entity_entity = n_e * (n_e - 1) // 2
-        self.counters.brute_bullet_entity = n_b * n_e
-        self.steps += 1
-        self.time += DT
+    def _tick_crowd(self) -> None:
+        """`_tick_each`, with the crowd's common case stepped in bulk: a member planned
+        by the crowd step gets its new state written back at its own turn, in place of
+        its tick (so every query mid-step sees what the ticks would have left)."""
+        crowd = self.crowd_step
+        tiles = self.tilemap
+        version = tiles.version
+        makers, self.zone_makers = self.zone_makers, []
+        if makers is None:  # the last step ticked every entity: nothing was kept
+            makers = [e for e in self.entities if e.solid and type(e) not in CROWD_KINDS]
+        planned = crowd.plan(self, makers).pop
+        sync = crowd.sync
+        zone = self.zone_makers.append
+        tree = self.tree
+        add, enemies, others = tree.add, tree.enemy, tree.entity
+        dt = DT
+        survivors: list[Entity] = []
+        keep = survivors.append
+        current, self.entities = self.entities, []
+        for entity in current:
+            step = planned(entity, None)
+            if step is not None and entity.alive and tiles.version == version:
+                # A member: exactly a Soldier or a Turret (see CrowdStep.plan).
+                member: Any = entity
+                kind = step.__class__
+                if kind is float:  # walks on as it was: a new x
+                    home = member.filed_in
+                    home.remove(member)
+                    member.hitbox.x = step
+                    member.walk_time += dt
+                    home.add(member)
+                elif kind is int:  # a turret's cooldown (it never moves: it stays filed)
+                    member.cooldown.left = step
+                elif len(step) == 2:  # walks on, its fire timer running
+                    home = member.filed_in
+                    home.remove(member)
+                    member.hitbox.x, member.fire_timer.left = step
+                    member.walk_time += dt
+                    home.add(member)
+                elif len(step) == 6:
+                    home = member.filed_in
+                    home.remove(member)
+                    member.hitbox.x, member.facing, member.vx, member.walk_time = step[:4]
+                    member.fire_timer.left, member.flash.left = step[4:]
+                    home.add(member)
+                elif step:  # a turret's cooldown and flash
+                    member.cooldown.left, member.flash.left, _ = step
+                keep(entity)
+                continue
+            entity.filed_in.remove(entity)
+            entity.filed_in = None
+            if entity.alive:
+                entity.tick(self)
+                if type(entity) in CROWD_KINDS:
+                    sync(entity)
+                elif entity.solid and entity.alive:
+                    zone(entity)
+            elif step is not None:
+                crowd.release(entity)
+            if not entity.alive:
+                continue
+            if entity.solid:
+                add(entity)
+            else:
+                home = enemies if entity.team == "enemy" else others
+                home.add(entity)
+                entity.filed_in = home
+            keep(entity)
+            if entity.touches:
+                for other in self.query(entity.hitbox, "entity_entity", ignore=entity):
+                    entity.touch(other, self)
+        # Planned members the loop did not write back (gone, or dead at their turn).
+        for entity in list(crowd.current):
+            crowd.release(entity)
+        self.entities = survivors + self.entities
 
     def _bury_the_dead(self) -> None:
         """Entities killed after their own tick (by a bullet, a blast) leave the tree now,
@@ -511,9 +611,14 @@ class Stage:
         self.entities = alive
 
     def _on_hurt(self, entity: Entity, **_: Any) -> None:
-        """The player hurt (and still standing): the hit lands with a hit-stop."""
+        """The player hurt (and still standing): the hit lands with a hit-stop. A crowd
+        member hurt leaves the bulk step: its planned step did not know."""
+        self.crowd_step.release(entity)
         if entity is self.player and entity.alive:
             self.hitstop(HITSTOP_HURT)
+
+    def _on_killed(self, entity: Entity, **_: Any) -> None:
+        self.crowd_step.release(entity)
 
     def _on_shot(self, entity: Entity, **data: Any) -> None:
         """A shell casing flies from the player's gun (rockets leave none)."""
@@ -583,7 +688,8 @@ class Stage:
     # entities and bullets, hashed themselves).
     NOT_STATE = frozenset(
         ("level", "rng", "player_meta", "tilemap", "tree", "bullets", "entities", "effects",
-         "events", "bus", "counters", "particles", "player", "camera")
+         "events", "bus", "counters", "particles", "player", "camera", "crowd_step",
+         "zone_makers")
     )  # fmt: skip
 
     def sim_state(self) -> dict[str, Any]:

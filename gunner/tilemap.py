@@ -52,12 +52,14 @@ class TileMap:
         self._pad: np.ndarray | None = None  # bool grid padded by one cell, for bullets
         self._pad_bytes: bytes | None = None  # the same, flat, for one bullet at a time
         self.checks = 0  # tile cells examined since the last reset
+        self.version = 0  # counts cell changes: what caches the grid knows when to renew
 
     def set_cell(self, col: int, row: int, value: int) -> None:
         """Change one cell (a door opening, a wall blown away)."""
         self.solid[row, col] = value
         self._cells[row * self.cols + col] = value
         self._pad = self._pad_bytes = None
+        self.version += 1
 
     def cell(self, col: int, row: int) -> int:
         if col < 0 or col >= self.cols:
