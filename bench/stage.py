@@ -5,7 +5,10 @@
   floors, ledges and walls;
 * level 3: the shipped Fortress with a crowd (1,000 soldiers, 250 turrets) and
   2,000 bullets topped up each step, or 10,000 bullets;
-* the largest level-3 crowd whose step plus render fits a 60 Hz frame.
+* the crowd row: level 3 with a crowd and no bullets, microseconds per entity per
+  step with the crowd step in bulk (gunner/crowdstep.py) and with every entity ticking
+  on its own (`CrowdStep.enabled = False`, the step before it), stepped in turn;
+* the largest level-3 crowd whose step plus render fits a 60 Hz frame, both ways.
 
 Each row runs two contenders in one process, interleaved step by step so machine
 noise hits both alike: today's design (numpy bullets moved in bulk, entity /
@@ -202,8 +205,40 @@ def compare(
     }
 
 
-def frame_ms(soldiers: int, bullets: int = 0, frames: int = 30, warmup: int = 10) -> float:
-    """Median step + render (480x270, no overlay) on level 3 with a crowd of ``soldiers``."""
+def crowd_row(soldiers: int = 1000, frames: int = 40, warmup: int = 150) -> dict[str, float]:
+    """Level 3 with a crowd of ``soldiers`` (and a quarter as many turrets), no bullets:
+    median µs per entity per step with the crowd step in bulk and with every entity
+    ticking on its own, two stages stepped in turn. ``warmup`` steps first (2.5 s of
+    play: every soldier's first fire timer has run out, as for most of a crowd most of
+    the time). Raises if the two ever disagree (the bulk path must change nothing)."""
+    stages = {"each": level3(soldiers), "bulk": level3(soldiers)}
+    stages["each"].crowd_step.enabled = False
+    times: dict[str, list[float]] = {name: [] for name in stages}
+    for frame in range(warmup + frames):
+        for name, stage in stages.items():
+            start = CLOCK()
+            stage.step(Buttons.NONE)
+            elapsed = CLOCK() - start
+            if frame >= warmup:
+                times[name].append(elapsed)
+    if stages["each"].state_hash() != stages["bulk"].state_hash():
+        raise SystemExit("FATAL: the crowd step in bulk changed the simulation")
+    entities = len(stages["bulk"].entities)
+    us = {name: statistics.median(t) * 1e6 / entities for name, t in times.items()}
+    return {
+        "entities": entities,
+        "each_us": us["each"],
+        "bulk_us": us["bulk"],
+        "ratio": us["bulk"] / us["each"],
+        "members": len(stages["bulk"].crowd_step),
+    }
+
+
+def frame_ms(
+    soldiers: int, bullets: int = 0, frames: int = 30, warmup: int = 10, bulk: bool = True
+) -> float:
+    """Median step + render (480x270, no overlay) on level 3 with a crowd of ``soldiers``;
+    ``bulk``: the crowd step in bulk (else every entity ticks on its own)."""
     from gunner.assets import Art
     from gunner.render import draw_stage
 
@@ -211,6 +246,7 @@ def frame_ms(soldiers: int, bullets: int = 0, frames: int = 30, warmup: int = 10
         pygame.display.init()
         pygame.display.set_mode((480, 270))
     stage = level3(soldiers, images=True)
+    stage.crowd_step.enabled = bulk
     surface = pygame.Surface((480, 270))
     art = Art()
     rng = random.Random(7)
@@ -226,15 +262,65 @@ def frame_ms(soldiers: int, bullets: int = 0, frames: int = 30, warmup: int = 10
     return statistics.median(times) * 1000
 
 
+# Crowds tried, in order, by `largest_crowd` (soldiers; a quarter as many turrets join).
+CROWDS = (500, 750, 1000, 1250, 1500, 1750, 2000, 2500, 3000, 3500, 4000, 5000, 6000)
+
+
 def largest_crowd(
-    budget_ms: float = 1000 / 60, bullets: int = 2000
+    budget_ms: float = 1000 / 60,
+    bullets: int = 2000,
+    bulk: bool = True,
+    warmup: int = 10,
+    crowds: tuple[int, ...] = CROWDS,
 ) -> tuple[int, dict[int, float]]:
     """The largest level-3 crowd (soldiers) whose step + render median fits the budget."""
     tried: dict[int, float] = {}
     best = 0
-    for soldiers in (500, 750, 1000, 1250, 1500, 1750, 2000, 2500, 3000):
-        tried[soldiers] = frame_ms(soldiers, bullets)
+    for soldiers in crowds:
+        tried[soldiers] = frame_ms(soldiers, bullets, warmup=warmup, bulk=bulk)
         if tried[soldiers] > budget_ms:
             break
         best = soldiers
     return best, tried
+
+
+def crowd_report(quick: bool = False) -> list[dict[str, Any]]:
+    """The crowd rows of `make bench`, before (every entity ticks) and after (the crowd
+    step in bulk): µs per entity per step at 1,000 and 3,000 soldiers, and the largest
+    level-3 crowd whose step + render fits 16.7 ms (no bullets but the crowd's own,
+    after 2.5 s of play)."""
+    rows: list[dict[str, Any]] = []
+    sizes = (100,) if quick else (1000, 3000)
+    frames, warmup = (3, 2) if quick else (40, 150)
+    for soldiers in sizes:
+        r = crowd_row(soldiers, frames, warmup)
+        rows.append({"soldiers": soldiers, **r})
+    if not quick:
+        for bulk in (False, True):
+            best, tried = largest_crowd(bullets=0, bulk=bulk, warmup=150)
+            rows.append({"largest": best, "bulk": bulk, "tried": tried})
+    return rows
+
+
+def print_crowd_report(rows: list[dict[str, Any]]) -> None:
+    for r in rows:
+        if "soldiers" in r:
+            print(
+                f"crowd row: level 3 + {r['soldiers']} soldiers ({r['entities']} entities, "
+                f"no bullets): every entity ticks {r['each_us']:.2f} µs/entity/step, "
+                f"crowd step in bulk {r['bulk_us']:.2f} ({r['ratio']:.2f}x; "
+                f"{r['members']} members)"
+            )
+        else:
+            how = "crowd step in bulk" if r["bulk"] else "every entity ticks"
+            tried = ", ".join(f"{n}: {ms:.1f}" for n, ms in r["tried"].items())
+            print(
+                f"largest level-3 crowd with step + render <= 16.7 ms, {how}: "
+                f"{r['largest']} soldiers (ms {tried})"
+            )
+
+
+if __name__ == "__main__":
+    import sys
+
+    print_crowd_report(crowd_report(quick="--quick" in sys.argv))

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gunner.config import DT, TILE
+from gunner.entities.body import MAX_FALL
 from gunner.entities.soldier import CHASE_X, CHASE_Y, FAR, Soldier
 from gunner.entities.turret import Turret
 from gunner.level import EMPTY, ONEWAY, SOLID
@@ -47,10 +48,11 @@ __all__ = ["CROWD_KINDS", "CrowdStep"]
 
 # The kinds stepped in bulk (exactly these classes: a subclass may tick otherwise).
 CROWD_KINDS = (Soldier, Turret)
-# Clearance from solid entities (a platform carries or pushes what is near it, a door
-# or a drum blocks it): more than a drum falls or a door slides in one step. A solid
-# that travels faster (a platform) declares its `speed` (px/s), which is added.
-ZONE = 32.0
+# Clearance from solid entities (a platform carries or pushes what it touches, a door or
+# a drum blocks what walks into it), beyond how far the solid travels in a step: its
+# `speed` (px/s) if it declares one (a platform), else a fall's (a drum losing its
+# footing falls at most MAX_FALL). A member's own step reaches 1 px past its hitbox.
+ZONE = 8.0
 # More than the player moves in one step (it runs at 110 px/s and falls at 450 px/s at
 # most, 7.5 px a step, and a platform may carry it), added to every reach.
 MARGIN = 24.0
@@ -73,12 +75,16 @@ class _Table:
         self.names = names
         self.n = 0
         self.ents: list[Any] = []  # row -> member (rows past n: stale)
+        self.pending: list[tuple[int, tuple]] = []  # (row, values) not yet written
         self.row: dict[Entity, int] = {}
         self.cols: dict[str, np.ndarray] = {
             name: np.zeros(0, dtype=np.int64 if name in _INT else np.float64) for name in names
         }
 
     def put(self, entity: Entity, values: tuple) -> None:
+        """Give the entity a row (its own, or a new one) holding ``values``, written with
+        every other put since the last `flush` in one go (a scalar write into a numpy
+        column costs as much as a whole small column)."""
         k = self.row.get(entity)
         if k is None:
             k = self.n
@@ -87,13 +93,22 @@ class _Table:
             self.ents[k] = entity
             self.row[entity] = k
             self.n += 1
-        for column, value in zip(self.cols.values(), values, strict=True):
-            column[k] = value
+        self.pending.append((k, values))
+
+    def flush(self) -> None:
+        if not self.pending:
+            return
+        rows = [k for k, _ in self.pending]
+        values = np.array([v for _, v in self.pending], dtype=np.float64)
+        self.pending = []
+        for j, column in enumerate(self.cols.values()):
+            column[rows] = values[:, j]
 
     def drop(self, entity: Entity) -> bool:
-        k = self.row.pop(entity, None)
-        if k is None:
+        if entity not in self.row:
             return False
+        self.flush()
+        k = self.row.pop(entity)
         last = self.n - 1
         if k != last:
             moved = self.ents[last]
@@ -212,6 +227,8 @@ class CrowdStep:
             return plan
         marked = self._zones(stage, zone_makers) if zone_makers else None
         player = stage.player.hitbox
+        self.turrets.flush()
+        self.soldiers.flush()
         if self.turrets.n:
             self._idle(player, marked, plan)
         if self.soldiers.n:
@@ -368,9 +385,10 @@ class CrowdStep:
         for entity in makers:
             left, top, width, height = entity.hitbox
             speed = getattr(entity, "speed", 0.0)
-            travel = abs(speed) * DT if isinstance(speed, int | float) else 0.0
+            fast = abs(speed) if isinstance(speed, int | float) and speed == speed else 0.0
+            travel = min(max(fast, MAX_FALL), 1e6) * DT
             # The zone's edge, plus a member's half size (its centre is what is tested).
-            pad = ZONE + TILE + (travel if travel < 1e6 else 1e6)
+            pad = ZONE + TILE + travel
             c0 = max(int((left - pad) // CELL), 0)
             c1 = min(int((left + width + pad) // CELL) + 1, gw)
             r0 = max(int((top - pad) // CELL), 0)
@@ -401,6 +419,7 @@ class CrowdStep:
         bad = []
         in_play = {id(e) for e in entities}
         for table in (self.soldiers, self.turrets):
+            table.flush()
             c = table.cols
             for entity, k in table.row.items():
                 e: Any = entity

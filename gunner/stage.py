@@ -536,6 +536,8 @@ class Stage:
         zone = self.zone_makers.append
         tree = self.tree
         add, enemies, others = tree.add, tree.enemy, tree.entity
+        # Members are filed in the enemy class (the team's, never solid), as below.
+        lift, file = enemies.remove, enemies.add
         dt = DT
         survivors: list[Entity] = []
         keep = survivors.append
@@ -547,25 +549,22 @@ class Stage:
                 member: Any = entity
                 kind = step.__class__
                 if kind is float:  # walks on as it was: a new x
-                    home = member.filed_in
-                    home.remove(member)
+                    lift(member)
                     member.hitbox.x = step
                     member.walk_time += dt
-                    home.add(member)
+                    file(member)
                 elif kind is int:  # a turret's cooldown (it never moves: it stays filed)
                     member.cooldown.left = step
                 elif len(step) == 2:  # walks on, its fire timer running
-                    home = member.filed_in
-                    home.remove(member)
+                    lift(member)
                     member.hitbox.x, member.fire_timer.left = step
                     member.walk_time += dt
-                    home.add(member)
+                    file(member)
                 elif len(step) == 6:
-                    home = member.filed_in
-                    home.remove(member)
+                    lift(member)
                     member.hitbox.x, member.facing, member.vx, member.walk_time = step[:4]
                     member.fire_timer.left, member.flash.left = step[4:]
-                    home.add(member)
+                    file(member)
                 elif step:  # a turret's cooldown and flash
                     member.cooldown.left, member.flash.left, _ = step
                 keep(entity)
