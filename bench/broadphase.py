@@ -494,19 +494,42 @@ def bench_stage(quick: bool = False) -> list[Row]:
         )
         items = int(r["new"]["entities"])
         rows += _pair(f"shipped {name}, seeded random play", items, r)
-    if not quick:
-        best, tried = sb.largest_crowd(bullets=0)
-        rows.append(
-            Row(
-                "largest level-3 crowd with step + render <= 16.7 ms (the crowd's own fire)",
-                best,
-                "ours (today)",
-                tried.get(best, float("nan")),
-                0.0,
-                0.0,
-                note="soldiers: ms " + ", ".join(f"{n}: {ms:.1f}" for n, ms in tried.items()),
+    # The crowd rows (bench.stage.crowd_report): µs per entity per step with the crowd
+    # step in bulk and with every entity ticking (the step before it), and the largest
+    # crowd within a frame both ways (minutes of steps: left out of --quick).
+    for c in [] if quick else sb.crowd_report():
+        if "soldiers" in c:
+            label = f"crowd row: level 3 + {c['soldiers']:,} soldiers, no bullets"
+            for how, us, rel, note in (
+                ("every entity ticks", c["each_us"], 1.0, ""),
+                ("crowd step in bulk", c["bulk_us"], c["ratio"], f", {c['members']} members"),
+            ):
+                ms = us * c["entities"] / 1000
+                rows.append(
+                    Row(
+                        label,
+                        int(c["entities"]),
+                        how,
+                        ms,
+                        0.0,
+                        0.0,
+                        rel,
+                        note=f"{us:.2f} µs/entity/step{note}",
+                    )
+                )
+        else:
+            best, tried = c["largest"], c["tried"]
+            rows.append(
+                Row(
+                    "largest level-3 crowd with step + render <= 16.7 ms (the crowd's own fire)",
+                    best,
+                    "crowd step in bulk" if c["bulk"] else "every entity ticks",
+                    tried.get(best, float("nan")),
+                    0.0,
+                    0.0,
+                    note="soldiers: ms " + ", ".join(f"{n}: {ms:.1f}" for n, ms in tried.items()),
+                )
             )
-        )
     return rows
 
 
