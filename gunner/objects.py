@@ -353,7 +353,8 @@ SCHEMA: dict[str, ObjectClass] = {
         doc="A stream of enemies (not drawn). While the view overlaps its rectangle (a "
         "point: a screen centred on it) it lets in one `kind` every `every` seconds from "
         "just off-screen on a floor (`side`: left, right, ahead of where the player faces, "
-        "or either), never in view and never in a wall, with at most `cap` of them alive. "
+        "either, or above for a climb), never in view and never in a wall, with at most "
+        "`cap` of them alive. "
         "It stops for good once the view has passed it (right of it, or above it) or after "
         "`total` of them (0: no limit); those left far off-screen are recalled.",
         props={
@@ -366,8 +367,9 @@ SCHEMA: dict[str, ObjectClass] = {
             "side": Prop(
                 "string",
                 "either",
-                "which edge of the view they come in from",
-                allowed=("either", "left", "right", "ahead"),
+                "which edge of the view they come in from (above: from the ledges over "
+                "the view, as on a climb)",
+                allowed=("either", "left", "right", "ahead", "above"),
                 enum="GeneratorSide",
             ),
         },

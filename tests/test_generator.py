@@ -217,3 +217,39 @@ def test_the_builders_z_marker_is_a_tiled_point_generator(tmp_path) -> None:
     stage = Stage(load_level(out, images=False))
     gen = next(e for e in stage.entities if isinstance(e, Generator))
     assert gen.zone.center == (10 * TILE + 8, 4 * TILE) and gen.cap == 2
+
+
+# A shaft to climb: ledges every four rows, alternately left and right, the player at the
+# bottom. A generator with side=above drops its enemies in from the ledges over the view.
+CLIMB = (
+    ["#" + "." * 28 + "#"] * 2
+    + [
+        row
+        for k in range(12)
+        for row in (
+            ["#" + "#" * 10 + "." * 18 + "#" if k % 2 else "#" + "." * 18 + "#" * 10 + "#"]
+            + ["#" + "." * 28 + "#"] * 3
+        )
+    ]
+    + ["#.P" + "." * 26 + "#", "#" * 30]
+)
+
+
+def test_from_above_on_a_climb_they_come_in_over_the_view_on_ledges(tmp_path) -> None:
+    zone = (0, 0, 30 * TILE, len(CLIMB) * TILE)
+    path = write_map(
+        tmp_path, CLIMB, extra_objects=generator(*zone, kind="Runner", every=0.3, side="above")
+    )
+    stage = Stage(load_level(path, images=False), seed=2)
+    stage.player.invulnerable = 1e9
+    came = []
+    for _ in range(round(6.0 / DT)):
+        before = {id(e) for e in stage.entities}
+        stage.step(B.NONE)
+        for enemy in stage.entities:
+            if enemy.kind == "Runner" and id(enemy) not in before:
+                view = stage.camera.rect
+                assert enemy.hitbox.bottom <= view.top - 17, (tuple(enemy.hitbox), tuple(view))
+                assert not stage.tilemap.overlaps_solid(enemy.hitbox)
+                came.append(enemy)
+    assert len(came) >= 3

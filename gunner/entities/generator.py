@@ -2,11 +2,12 @@
 
 A `Generator` is an invisible region placed in Tiled (a rectangle; a point stands for a
 screen centred on it). While the camera's view overlaps the region it lets in one enemy
-of its `kind` every `every` seconds, from just off-screen on its `side`, standing on a
-floor (or, for a flier, in open air), never in view and never in a wall, with at most
-`cap` of them alive. It stops for good once the view has passed the region (wholly right
-of it, or above it on a climb) or once it has let in `total` (0: no limit). Its enemies
-left far off-screen are recalled (gone, not killed), so a stream never clogs its cap.
+of its `kind` every `every` seconds from just off-screen on its `side` (a view edge, or
+the ledges over the view on a climb), standing on a floor (a flier in open air), never
+in view and never in a wall, with at most `cap` of them alive. It stops for good once the
+view has passed the region (wholly right of it, or above it on a climb) or once it has
+let in `total` (0: no limit). Its enemies left far off-screen are recalled (gone, not
+killed), so a stream never clogs its cap.
 
 The simulation reads the camera here: the camera is stepped by the stage with the fixed
 step, from the player's state only, so it is the same on every run of the same inputs.
@@ -36,8 +37,11 @@ FIRST = 0.5  # s from the view reaching the region to the first enemy
 RETRY = 0.25  # s before it looks again when no spot is free
 # Its enemies this far outside the view (px) are recalled.
 RECALL = 320.0
-# Fliers come in this high over the player's centre (px).
+# Fliers come in this high over the player's centre (px); from above, this far to
+# either side of the player.
 FLIER_LIFT = 96.0
+FLIER_SPREAD = 96.0
+ABOVE_ROWS = 6  # from above, walkers stand on a floor at most this many rows over the view
 
 
 @register("Generator")
@@ -115,7 +119,9 @@ class Generator(Entity):
         self.out = [e for e in self.out if e.alive]
 
     def sides(self, stage: Stage) -> list[int]:
-        """The view's edges to try, -1 left and +1 right, in order."""
+        """The view's edges to try, -1 left, +1 right and 0 the top, in order."""
+        if self.side == "above":
+            return [0]
         if self.side == "left":
             return [-1]
         if self.side == "right":
@@ -150,6 +156,8 @@ class Generator(Entity):
     ) -> list[tuple[float, float]]:
         """Feet positions beside the view on `side`, the nearest to the player's height
         first: on floors (solid or one-way tiles) for walkers, in the air for fliers."""
+        if side == 0:
+            return self._spots_above(stage, view, flier)
         half = TILE  # wider than any let-in kind's half width
         x = view.right + GUARD + half if side > 0 else view.left - GUARD - half
         feet = stage.player.hitbox.bottom
@@ -167,3 +175,25 @@ class Generator(Entity):
             if tiles.cell(col, row) != EMPTY and tiles.cell(col, row - 1) == EMPTY
         ]
         return sorted(floors, key=lambda spot: abs(spot[1] - feet))
+
+    def _spots_above(
+        self, stage: Stage, view: pygame.FRect, flier: bool
+    ) -> list[tuple[float, float]]:
+        """Over the view: fliers above the player, walkers on floors at most ABOVE_ROWS
+        over the view's top edge (the ledges a climb leads up to), in a seeded order."""
+        player = stage.player.hitbox
+        if flier:
+            x = player.centerx + stage.rng.uniform(-FLIER_SPREAD, FLIER_SPREAD)
+            return [(x, view.top - GUARD - TILE)]
+        tiles = stage.tilemap
+        last = int((view.top - GUARD) // TILE)  # a floor row whose top is over the view
+        rows = range(max(1, last - ABOVE_ROWS), last + 1)
+        cols = range(max(0, int(view.left // TILE)), min(tiles.cols, int(view.right // TILE) + 1))
+        spots = [
+            (col * TILE + TILE / 2, float(row * TILE))
+            for row in rows
+            for col in cols
+            if tiles.cell(col, row) != EMPTY and tiles.cell(col, row - 1) == EMPTY
+        ]
+        stage.rng.shuffle(spots)
+        return spots
