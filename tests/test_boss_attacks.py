@@ -18,6 +18,7 @@ from gunner.entities.boss import INTRO_STEPS, Boss
 from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage
+from maps import make_stage, obj
 
 LEVELS = {
     "warden": "levels/level1.tmx",
@@ -311,3 +312,22 @@ def test_the_overseers_ring_rain_and_spiral(ofight) -> None:
     assert len(spiral) == 8
     assert all(speed(b) == pytest.approx(overseer.SPIRAL_SPEED) for b in spiral)
     assert angle(spiral[0]) == pytest.approx(0.34)
+
+
+def test_the_wardens_rain_stops_60_px_short_of_its_wall_in_either_attack(tmp_path) -> None:
+    """On a map where the arena starts at the map's edge, a column of rain falls 61 px
+    from the Warden's feet: the last one before its wall."""
+    rows = ["." * 60] * 30 + ["#" * 60] * 4
+    rows[29] = "P" + rows[29][1:]
+    stage = make_stage(tmp_path, [obj("Warden", 801, 30 * TILE, arena=2000)], rows=rows)
+    boss = next(e for e in stage.entities if isinstance(e, Boss))
+    assert boss.arena(stage).left == 0
+    boss.mark = (100.0, boss.fy)
+    rain = sorted(b.hitbox.centerx for b in volley(stage, boss, warden.Warden.RAIN, 0))
+    assert rain[0] == 20 and rain[-1] == 801 - 61
+    stage.bullets.clear()
+    spiral = volley(stage, boss, warden.Warden.SPIRAL, 12)  # its second row of mortar rain
+    xs = sorted(b.hitbox.centerx for b in spiral if b.vx == 0 and b.vy > 0)
+    assert xs[0] == 20 and xs[-1] == 801 - 61  # row 2: two half spaces, back in step
+    odd = sorted(b.hitbox.centerx for b in volley(stage, boss, warden.Warden.SPIRAL, 6))
+    assert [x for x in odd if x < 100][:1] == [28]  # the first row: shifted half a space

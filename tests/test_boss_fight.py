@@ -317,3 +317,29 @@ def test_the_death_sequence_chains_explosions_over_the_body_then_is_counted_once
     assert not boss.alive and killed == [boss]
     assert stage.message == "WARDEN DESTROYED"
     assert stage.effects[-1].size == box.height
+
+
+def test_armour_throws_four_sparks_and_a_clank(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    stage.particles.clear()
+    stage.events.clear()
+    boss.hit(bullet(part(boss, "hull")), stage)
+    assert len(stage.particles) == 4 and stage.events == ["boss_clank"]
+
+
+def test_its_bullets_pop_as_they_vanish_a_little_burst_for_every_twelfth(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    stage.particles.clear()
+    for k in range(25):
+        stage.bullets.spawn(boss.fx - 300 + 4 * k, FY - 100, -10.0, 0.0, team="enemy")
+    boss._cancel_bullets(stage)
+    assert len(stage.particles) == 3 * 2  # bullets 0, 12 and 24, two sparks each
+    assert all(b.life == 0.0 for b in stage.bullets.live)
+
+
+def test_a_boss_with_no_parts_or_phases_is_a_point_that_never_attacks():
+    bare = Boss(100.0, 200.0)
+    assert bare.hitbox == pygame.FRect(100, 200, 1, 1)
+    assert bare.weak_parts() == () and bare.current is None and bare.phase_for(1) == 0
