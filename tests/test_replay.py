@@ -16,13 +16,13 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from gunner import replay as replay_mod
+from gunner import replaycheck
 from gunner.app import App
 from gunner.config import LEVELS_DIR
 from gunner.input import Buttons
 from gunner.replay import (
     EXIT_DAMAGED,
     EXIT_NOT_REPRODUCED,
-    ProgressLine,
     Recorder,
     Replay,
     ReplayDamaged,
@@ -34,6 +34,7 @@ from gunner.replay import (
     main,
     play,
 )
+from gunner.replaycheck import ProgressLine
 from gunner.scenes.play import PlayScene
 from maps import write_map
 
@@ -590,7 +591,7 @@ def test_the_exit_status_blames_the_game_only_if_every_failed_replay_ran(tmp_pat
 def test_a_long_verification_shows_its_progress_on_stderr(tmp_path, capsys, monkeypatch):
     level, path = recorded_on(tmp_path)  # 300 steps
     monkeypatch.setattr(replay_mod, "PROGRESS_STEPS", 100)
-    monkeypatch.setattr(replay_mod, "PROGRESS_SECONDS", 0.0)  # as if each 100 took long
+    monkeypatch.setattr(replaycheck, "PROGRESS_SECONDS", 0.0)  # as if each 100 took long
     assert main([str(path)]) == 0
     out, err = capsys.readouterr()
     assert out == f"{path}: ok\n", "stdout keeps one verdict per file, for scripts"
