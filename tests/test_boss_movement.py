@@ -88,3 +88,16 @@ def test_the_overseer_flies_a_cosine_swing_and_holds_still_to_fire() -> None:
     for _ in range(10):
         stage.step(B.NONE)
     assert boss.flight == flight  # falls out of the sky where it was hit
+
+
+def test_the_overseer_holds_still_exactly_from_its_first_volley_to_its_last() -> None:
+    stage, boss = fighting("levels/level3.tmx")
+    # It flew every step since the arena closed: the intro, then the first charge-up.
+    assert boss.flight == INTRO_STEPS + 2
+    for _ in range(700):
+        flight = boss.flight
+        stage.step(B.NONE)
+        attack, t = boss.current, boss.attack_step  # as its move saw them
+        assert attack is not None
+        firing = attack.telegraph <= t < attack.steps - attack.rest
+        assert boss.flight == flight + (0 if firing else 1), (attack.name, t)
