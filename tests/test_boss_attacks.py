@@ -232,6 +232,9 @@ def test_the_crawlers_spirals_leave_a_lane_toward_the_player(cfight) -> None:
     rainy = volley(stage, boss, crawler.Crawler.SPIRAL, 8)
     rain = [b for b in rainy if b.vx == 0 and b.hitbox.centery == pytest.approx(arena.top + 2)]
     assert len(rain) > 10
+    xs = sorted(b.hitbox.centerx for b in rain)
+    assert xs[0] == pytest.approx(arena.left + 28)  # its first row, half a space along
+    assert arena.right - 20 - crawler.RAIN_SPACING <= xs[-1] < arena.right - 20
 
 
 def test_the_crawlers_cannon_fires_aimed_darts_at_the_mark(cfight) -> None:
