@@ -215,9 +215,14 @@ def test_volleys_come_on_their_steps_then_the_next_attack_begins(tmp_path):
         stage.step(B.NONE)
         if "enemy_shoot" in stage.events:
             shots.append(step)
-    expected = [fan.telegraph + k * fan.every for k in range(fan.volleys)]
-    expected += [fan.steps + lock.telegraph + k * lock.every for k in range(lock.volleys)]
-    expected += [fan.steps + lock.steps + fan.telegraph + k * fan.every for k in range(6)]
+    # The fan: 30 steps of charge, 6 volleys 14 apart, 30 quiet steps after the last
+    # (131 in all); the lock: 30 of charge, 3 volleys 12 apart, 40 quiet (95); again.
+    assert (fan.telegraph, fan.volleys, fan.every, fan.rest) == (30, 6, 14, 30)
+    assert (lock.telegraph, lock.volleys, lock.every, lock.rest) == (30, 3, 12, 40)
+    assert (fan.steps, lock.steps) == (131, 95)
+    expected = [30, 44, 58, 72, 86, 100]
+    expected += [131 + 30, 131 + 42, 131 + 54]
+    expected += [226 + s for s in expected[:6]]
     assert shots == expected
     assert all(source is boss for source in shot_events) and len(shot_events) == len(shots)
 
@@ -343,3 +348,10 @@ def test_a_boss_with_no_parts_or_phases_is_a_point_that_never_attacks():
     bare = Boss(100.0, 200.0)
     assert bare.hitbox == pygame.FRect(100, 200, 1, 1)
     assert bare.weak_parts() == () and bare.current is None and bare.phase_for(1) == 0
+
+
+@pytest.mark.parametrize("health", [0, 1])
+def test_a_boss_given_almost_no_health_still_has_sensible_phases(health):
+    boss = Warden(500.0, 300.0, {"health": health})
+    assert boss.full_health == 1
+    assert boss.phase_thresholds() == [1, 0]
