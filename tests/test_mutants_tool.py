@@ -91,3 +91,11 @@ def test_a_run_can_be_limited_to_some_test_files(tool):
     everything = tool.test_files()
     assert "tests/test_siege.py" in everything
     assert not set(tool.EXCLUDED_TESTS) & set(everything)  # the replay hashes never run
+
+
+def test_mutants_a_stopped_run_did_not_reach_are_left_out_of_the_score(tool):
+    made = tool.generate("wreck")[:4]
+    made[0].status, made[1].status, made[2].status = "killed", "survived", "timeout"
+    (s,) = tool.score(made, {}).values()
+    assert (s.mutants, s.killed, s.timeout, s.survived, s.pending) == (3, 1, 1, 1, 1)
+    assert s.percent == pytest.approx(200 / 3)

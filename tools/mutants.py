@@ -33,6 +33,7 @@ import signal
 import sys
 import time
 import types
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -610,7 +611,13 @@ def _start(mutant: Mutant, tests: list[tuple[str, float]], slot: int) -> int:
         os._exit(code)
 
 
-def run(mutants: list[Mutant], base: dict, jobs: int, progress: bool) -> None:
+def run(
+    mutants: list[Mutant],
+    base: dict,
+    jobs: int,
+    progress: bool,
+    save: Callable[[], None] | None = None,
+) -> None:
     todo = []
     for m in mutants:
         tests = _tests_for(m, base)
@@ -656,6 +663,8 @@ def run(mutants: list[Mutant], base: dict, jobs: int, progress: bool) -> None:
                 m.killer = killer_file.read_text() if killer_file.exists() else f"exit {code}"
         with open(STATE / "progress.jsonl", "a") as log:  # readable while a run goes on
             log.write(json.dumps(asdict(m)) + "\n")
+        if save is not None:
+            save()
         if progress:
             print(f"\r  {done}/{total} {m.module:<10}", end="", file=sys.stderr, flush=True)
         elif done % 100 == 0:
@@ -686,6 +695,7 @@ class Score:
     survived: int = 0
     equivalent: int = 0
     error: int = 0
+    pending: int = 0  # made but not run: left out of every other count
     survivors: list[Mutant] = field(default_factory=list)
 
     @property
@@ -698,6 +708,9 @@ def score(mutants: list[Mutant], equivalent: dict[str, str]) -> dict[str, Score]
     out: dict[str, Score] = {}
     for m in mutants:
         s = out.setdefault(m.module, Score())
+        if m.status == "pending":  # not run yet (a run stopped part way)
+            s.pending += 1
+            continue
         s.mutants += 1
         if m.status == "killed":
             s.killed += 1
@@ -798,11 +811,16 @@ def main(argv: list[str] | None = None) -> int:
         f"mutants: {len(todo)} of {len(mutants)} mutants in {len(chosen)} module(s), "
         f"{args.jobs} at a time"
     )
-    run(todo, base, args.jobs, progress=sys.stderr.isatty())
-    elapsed = time.monotonic() - started
-
     kept = [m for m in previous if m.module not in chosen]
-    results.write_text(json.dumps([asdict(m) for m in kept + mutants], indent=1))
+
+    def save() -> None:
+        # After every mutant: a run stopped part way keeps what it measured (the rest
+        # stay "pending", and `--again` runs them).
+        results.write_text(json.dumps([asdict(m) for m in kept + mutants], indent=1))
+
+    run(todo, base, args.jobs, progress=sys.stderr.isatty(), save=save)
+    elapsed = time.monotonic() - started
+    save()
     return report(mutants, chosen, elapsed, args.show_killed)
 
 
@@ -832,13 +850,15 @@ def report(mutants: list[Mutant], chosen: list[str], elapsed: float, show_killed
             f"| {name} | {s.mutants} | {s.killed} | {s.timeout} | {s.survived} "
             f"| {s.equivalent} | {s.percent:.1f} % |"
         )
-        for attr in ("mutants", "killed", "timeout", "survived", "equivalent", "error"):
+        for attr in ("mutants", "killed", "timeout", "survived", "equivalent", "error", "pending"):
             setattr(total, attr, getattr(total, attr) + getattr(s, attr))
         total.survivors += s.survivors
     print(
         f"| **total** | {total.mutants} | {total.killed} | {total.timeout} | {total.survived} "
         f"| {total.equivalent} | **{total.percent:.1f} %** |"
     )
+    if total.pending:
+        print(f"\n{total.pending} mutant(s) not run yet (not counted): `--again` runs them")
     if total.error:
         print(f"\n{total.error} mutant(s) could not be applied (not counted)")
     print(f"\n{len(total.survivors)} survivor(s), not listed as equivalent in docs/mutants.md:")
