@@ -117,10 +117,11 @@ def test_the_arena_closes_the_step_the_player_is_a_trigger_past_the_shutter(tmp_
     stand(stage, arena.left + TILE + TRIGGER - 1)
     stage.step(B.NONE)
     assert boss.state == "dormant" and stage.camera.bounds is None
+    assert not boss.engaged and boss.charging is None  # no bar on the HUD, no glow
     stand(stage, arena.left + TILE + TRIGGER)
     stage.events.clear()
     stage.step(B.NONE)
-    assert boss.state == "intro"
+    assert boss.state == "intro" and boss.engaged
     assert stage.camera.bounds == arena
     assert stage.message == "WARNING: WARDEN" and "boss_roar" in stage.events
     assert stage.trauma > 0
@@ -211,6 +212,9 @@ def test_volleys_come_on_their_steps_then_the_next_attack_begins(tmp_path):
     stage.subscribe("shot", lambda source, **_: shot_events.append(source))
     start = boss.attack_step
     for step in range(start, fan.steps + lock.steps + fan.steps):
+        attack = boss.current
+        glowing = boss.attack_step < attack.telegraph
+        assert boss.charging is (attack if glowing else None)
         stage.events.clear()
         stage.step(B.NONE)
         if "enemy_shoot" in stage.events:

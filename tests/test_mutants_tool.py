@@ -99,3 +99,9 @@ def test_mutants_a_stopped_run_did_not_reach_are_left_out_of_the_score(tool):
     (s,) = tool.score(made, {}).values()
     assert (s.mutants, s.killed, s.timeout, s.survived, s.pending) == (3, 1, 1, 1, 1)
     assert s.percent == pytest.approx(200 / 3)
+
+
+def test_drawing_is_not_mutated(tool):
+    units = {m.unit for m in tool.generate("boss")}
+    assert "Boss.tick" in units and "Boss.wound" in units
+    assert not [u for u in units if u.split(".")[-1].startswith(("draw", "_draw"))]
