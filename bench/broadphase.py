@@ -20,6 +20,13 @@ query and frame by frame, against brute force; any difference aborts loudly. Col
 median ms/frame after warm-up, candidate checks/frame (candidates each contender hands
 back or examines; for libraries that return exact hits that is the hits), real
 overlaps/frame (one per querier per item it overlaps) and time relative to ours.
+
+Then the design race (``--race`` runs only it): the real ``Stage.step`` under each F4
+design (ours, the tutorial's quadtree, the uniform grid, brute force), one stage per
+design stepped in turn in one process, hit-stop off, timed in thread time: level 3
+with 1,000 soldiers and 250 turrets (the crowd alone; 2,000 enemy bullets in flight;
+2,000 player bullets through the crowd) and every shipped level as played by seeded
+random input. It ends with one table of medians and ours over the best other design.
 """
 
 from __future__ import annotations
@@ -533,6 +540,158 @@ def bench_stage(quick: bool = False) -> list[Row]:
     return rows
 
 
+# --------------------------------------------------------------------------------------
+# The design race: the real Stage.step under each F4 design, stepped in turn.
+# --------------------------------------------------------------------------------------
+
+RACE_DESIGNS = ("ours", "tutorial", "grid", "brute")
+RACE_SOLDIERS = 1000  # and a quarter as many turrets (gunner.crowd)
+RACE_BULLETS = 2000
+
+
+def _no_hitstop(stage: Any) -> Any:
+    """Hit-stop off: a frozen step costs nothing and would time nothing."""
+    stage.hitstop = lambda steps: None
+    return stage
+
+
+def _crowd_fire(stage: Any, rng: random.Random, bullets: int) -> None:
+    """Keep ``bullets`` enemy bullets in flight, fired by the crowd (bench.stage)."""
+    from bench.stage import top_up
+
+    shooters = getattr(stage, "_race_shooters", None)
+    if shooters is None:
+        shooters = stage._race_shooters = [e for e in stage.entities if e.team == "enemy"]
+    top_up(stage, rng, shooters, bullets)
+
+
+def _player_fire(stage: Any, rng: random.Random, bullets: int) -> None:
+    """Keep ``bullets`` player bullets in flight through the crowd: fired from random
+    floor spots just over the crowd's heads (40 px above the floor), left or right,
+    some dipping into it. They carry no damage, so one that strikes a soldier stops
+    there as a real hit does while the crowd stays the same for every design and step
+    (most fly on: about one in a hundred strikes something each step)."""
+    from gunner.crowd import floor_spots
+
+    spots = getattr(stage, "_race_spots", None)
+    if spots is None:
+        spots = stage._race_spots = floor_spots(stage)
+    from bench.stage import BULLET_SPEED
+
+    for _ in range(bullets - len(stage.bullets)):
+        x, y, _slack = rng.choice(spots)
+        vx = BULLET_SPEED * rng.choice((-1.0, 1.0))
+        vy = BULLET_SPEED * rng.choice((0.0, 0.0, 0.25, -0.25))
+        stage.bullets.spawn(x, y - 40.0, vx, vy, "player", damage=0)
+
+
+def race(
+    make: Callable[[], Any],
+    feed: Callable[[Any, random.Random], None] | None = None,
+    frames: int = 40,
+    warmup: int = 10,
+    play: bool = False,
+    designs: Sequence[str] = RACE_DESIGNS,
+) -> dict[str, dict[str, float]]:
+    """Median Stage.step ms (thread time) per design, on identical stages stepped in turn
+    step by step (the machine's drift lands on every design alike), hit-stop off.
+    ``feed(stage, rng)`` tops up bullets before each step; ``play``: seeded random
+    input drives the player. Raises SystemExit if the designs' state hashes differ."""
+    from gunner.input import Buttons, RandomInput
+
+    stages = {}
+    for design in designs:
+        stage = _no_hitstop(make())
+        stage.tree.use(design)
+        stages[design] = stage
+    rngs = {d: random.Random(7) for d in designs}
+    inputs = {d: RandomInput(11) for d in designs}
+    times: dict[str, list[float]] = {d: [] for d in designs}
+    checks: dict[str, list[float]] = {d: [] for d in designs}
+    for frame in range(warmup + frames):
+        for design, stage in stages.items():
+            if feed is not None:
+                feed(stage, rngs[design])
+            held = inputs[design].next() if play else Buttons.NONE
+            start = CLOCK()
+            stage.step(held)
+            elapsed = CLOCK() - start
+            if frame >= warmup:
+                times[design].append(elapsed)
+                c = stage.counters
+                checks[design].append(c.entity_entity + c.bullet_entity)
+    hashes = {d: st.state_hash() for d, st in stages.items()}
+    if len(set(hashes.values())) != 1:
+        raise SystemExit(f"FATAL: the designs played differently: {hashes}")
+    return {
+        d: {
+            "ms": statistics.median(times[d]) * 1000,
+            "checks": statistics.median(checks[d]),
+            "entities": len(stages[d].entities),
+            "bullets": len(stages[d].bullets),
+        }
+        for d in designs
+    }
+
+
+def _race_rows(workload: str, r: dict[str, dict[str, float]]) -> list[Row]:
+    """One row per design; ``rel`` is time / ours, and ours' note the verdict:
+    ours over the best other design (the target is at most 0.9)."""
+    ours = r["ours"]["ms"]
+    best = min(v["ms"] for d, v in r.items() if d != "ours")
+    items = int(r["ours"]["entities"] + r["ours"]["bullets"])
+    rows = []
+    for d, v in r.items():
+        note = f"ours / best other {ours / best:.2f}" if d == "ours" else ""
+        rows.append(Row(workload, items, d, v["ms"], v["checks"], 0.0, v["ms"] / ours, note))
+    return rows
+
+
+def bench_race(quick: bool = False) -> list[Row]:
+    """The design race: level 3 with 1,000 soldiers and 250 turrets under three
+    workloads, then every shipped level as played, every design in turn."""
+    from bench.stage import level3
+    from gunner.config import LEVELS_DIR
+
+    frames, warmup = (3, 1) if quick else (40, 10)
+    crowd = f"level 3 + {RACE_SOLDIERS:,} soldiers, {RACE_SOLDIERS // 4} turrets"
+    rows: list[Row] = []
+    for label, feed in (
+        ("the crowd alone", None),
+        (f"{RACE_BULLETS:,} enemy bullets in flight", _crowd_fire),
+        (f"{RACE_BULLETS:,} player bullets through the crowd", _player_fire),
+    ):
+        fed = None if feed is None else (lambda st, rng, feed=feed: feed(st, rng, RACE_BULLETS))
+        r = race(lambda: level3(RACE_SOLDIERS), fed, frames, warmup)
+        rows += _race_rows(f"race: {crowd}, {label}", r)
+    for path in sorted(LEVELS_DIR.glob("*.tmx")):
+        r = race(
+            lambda path=path: level3(0, name=path.name, watch=False),
+            None,
+            frames * 10,
+            warmup,
+            play=True,
+        )
+        rows += _race_rows(f"race: shipped {path.name}, seeded random play", r)
+    return rows
+
+
+def print_race(rows: Sequence[Row], out: Any = None) -> None:
+    """The race as one Markdown table: a workload a line, median ms per design, and
+    ours over the best other design (the target: at most 0.90)."""
+    out = out or sys.stdout
+    by: dict[str, dict[str, Row]] = {}
+    for r in rows:
+        if r.workload.startswith("race: "):
+            by.setdefault(r.workload[len("race: ") :], {})[r.contender] = r
+    print("\n| workload | " + " | ".join(RACE_DESIGNS) + " | ours / best other |", file=out)
+    print("|---|" + "---:|" * (len(RACE_DESIGNS) + 1), file=out)
+    for workload, r in by.items():
+        best = min(v.ms for d, v in r.items() if d != "ours")
+        cells = " | ".join(f"{r[d].ms:.2f}" for d in RACE_DESIGNS)
+        print(f"| {workload} | {cells} | {r['ours'].ms / best:.2f} |", file=out)
+
+
 def bench_pacing(frames: int = 1800) -> Row:
     """Whole frames (step + render + debug overlay) on the largest shipped level, with
     seeded random play (see bench.pacing). ms is the median; the note has p99 and max."""
@@ -579,7 +738,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print results as JSON instead")
     ap.add_argument("--sizes", default="250,1000,2000,4000", help="comma-separated item counts")
     ap.add_argument("--no-bullets", action="store_true", help="skip the bullets workload")
+    ap.add_argument(
+        "--race", action="store_true", help="only the design race of the F4 designs (minutes)"
+    )
     args = ap.parse_args(argv)
+    if args.race:
+        rows = bench_race(quick=args.quick)
+        if args.json:
+            print(json.dumps({"rows": [asdict(r) for r in rows], "notes": []}, indent=1))
+        else:
+            print_table(rows)
+            print_race(rows)
+        return 0
 
     if args.quick:
         sizes, bullets = [120], (20, 200)
@@ -600,13 +770,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows += bench_workload(f"bullets ({e} + {b})", lambda: make_bodies(e, b), frames, warmup)
         if not args.json:
             print_table(rows[-len(contenders()[0]) :])
+    race = bench_race(quick=args.quick)
+    if not args.json:
+        print_table(race)
     extra = bench_stage(quick=args.quick)
     extra.append(bench_pacing(frames=30 if args.quick else 1800))
-    rows += extra
+    rows += race + extra
     if args.json:
         print(json.dumps({"rows": [asdict(r) for r in rows], "notes": notes}, indent=1))
     else:
         print_table(extra)
+        print_race(race)
         for n in notes:
             print(f"note: {n}")
     return 0
