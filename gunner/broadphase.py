@@ -13,8 +13,9 @@
 
 The entity classes are held by a *design*, chosen live with F4:
 
-* ``ours``: the loose quadtree flattened into sorted rows (`gunner.quadtree`), with a
-  vectorized `query_many`;
+* ``ours``: the loose quadtree flattened into sorted rows (`gunner.quadtree`), filed
+  lazily (`LazyTree`): filing is a dict operation, small classes are scanned, and a
+  big one is re-filed in bulk when enough questions come; `query_many` vectorized;
 * ``tutorial``: the SDL2 "gunner" tutorial's quadtree, pre-built to a fixed depth,
   straddling items kept in the parent;
 * ``grid``: the split-screen game's uniform grid, an item filed in every cell it
@@ -36,7 +37,7 @@ from typing import Any, Protocol
 import numpy as np
 import pygame
 
-from gunner.quadtree import Filed, HasHitbox, Quadtree
+from gunner.quadtree import Filed, HasHitbox, LazyTree
 
 __all__ = [
     "DESIGNS",
@@ -295,7 +296,7 @@ class UniformGrid(_PerItem):
 
 
 def _ours(bounds: tuple[float, float, float, float], typical: tuple[float, float]) -> Design:
-    return Quadtree(bounds, typical_size=typical)
+    return LazyTree(bounds, typical_size=typical)
 
 
 # F4 cycles through these, in this order.
@@ -306,7 +307,7 @@ DESIGNS: dict[str, Any] = {
     "brute": lambda bounds, typical: BruteForce(bounds),
 }
 DESIGN_NAMES = {
-    "ours": "ours: loose quadtree, sorted rows",
+    "ours": "ours: sorted rows, filed lazily",
     "tutorial": "tutorial: fixed-depth quadtree",
     "grid": "uniform grid 64 px",
     "brute": "brute force",
@@ -520,6 +521,7 @@ class StageTree:
         self.enemy = make(self.bounds, self.typical_size)
         self.solid = make(self.bounds, (16.0, 48.0))  # a door; drums fit too
         for item in sorted(old, key=_SERIAL):
+            item.filed_in = None  # its old class is gone
             self.add(item)
 
     @property
@@ -531,6 +533,8 @@ class StageTree:
         # item, so `remove` (once per entity per step) goes straight to it, even if the
         # item's `solid` changed while filed (a door opened). `Stage.step` does the
         # same inline for every entity that is not solid: keep the two alike.
+        if getattr(item, "filed_in", None) is not None:
+            raise ValueError(f"{item!r} is already in the broad phase")
         if item.solid:
             home = self.solid
             if self._solid_area is None:
@@ -612,21 +616,9 @@ class StageTree:
 
     def asker(self, team: str) -> Callable[[pygame.FRect], list[Any]]:
         """`query_box` for ``team`` as one function, for many boxes in a row while nothing
-        is added to the tree (the few-bullet step). Under our design it asks every
-        class the team can hit in one walk over their levels together."""
+        is added to the tree (the few-bullet step)."""
         classes = self.targets(team)
-        if self.design != "ours" or not classes:
-            return lambda rect: self.query_box(rect, classes=classes)
-        query = classes[0].query  # the candidates of all are counted in the first's checks
-        levels = [level for c in classes for level in c.levels]  # type: ignore[attr-defined]
-
-        def ask(rect: pygame.FRect) -> list[Any]:
-            found = query(rect, None, levels)  # type: ignore[call-arg]
-            if len(found) > 1:
-                found.sort(key=_SERIAL)
-            return found
-
-        return ask
+        return lambda rect: self.query_box(rect, classes=classes)
 
     def query_many(self, boxes: np.ndarray, team: str = "neutral") -> tuple[np.ndarray, list[Any]]:
         """(query index, entity) overlap pairs for many boxes, by query then stage order,

@@ -49,14 +49,14 @@ from __future__ import annotations
 from bisect import bisect_left as _bisect_left
 from bisect import bisect_right as _bisect_right
 from collections.abc import Iterable, Iterator
-from itertools import chain
+from itertools import chain, repeat
 from operator import attrgetter
 from typing import Any, Protocol
 
 import numpy as np
 import pygame
 
-__all__ = ["Filed", "HasHitbox", "Quadtree"]
+__all__ = ["Filed", "HasHitbox", "LazyTree", "Quadtree"]
 
 # Pad the query's reach so float32 rounding inside pygame's colliderect can never
 # make an item overlap that real arithmetic put just out of reach (1/16 px >> float32
@@ -71,6 +71,11 @@ _chain = chain.from_iterable
 FEW_KEYS = 8
 # Without a typical_size hint, the tree learns it from this many adds.
 LEARN_AFTER = 64
+# `LazyTree`: a class of at most this many items is always scanned linearly...
+SMALL = 48
+# ...and a bigger one until it has been asked this many times since all its items
+# were last filed again; then its tree is rebuilt (a rebuild costs a few scans).
+SCANS = 4
 
 
 def _leaf_for(typical: tuple[float, float]) -> tuple[float, float]:
@@ -499,6 +504,64 @@ class Quadtree(Filed):
         keep = np.flatnonzero(hit)
         return q[keep], [cand[i] for i in keep.tolist()]
 
+    def file_all(self, items: list[Any]) -> None:
+        """Forget everything and file ``items`` at their hitboxes in one go: where each
+        goes (level, row, key) is worked out for all of them with numpy, and the rows
+        are filled by slices, so the cost per item is a few C operations, not an `add`.
+        Each lands in the level, row and order within its row that `add`s in list order
+        would give it. What `LazyTree` re-files a crowd with. ValueError if an item is
+        listed twice."""
+        self.clear()
+        if self._learn is not None:  # still learning the leaf size: one by one
+            self.add_many(items)
+            return
+        n = len(items)
+        if not n:
+            return
+        where: dict[Any, Any] = dict.fromkeys(items)  # every value is set below
+        if len(where) != n:
+            raise ValueError("an item is listed twice")
+        boxes = np.fromiter(_chain(map(_HITBOX, items)), np.float64, 4 * n).reshape(-1, 4)
+        x, y, w, h = boxes.T
+        key = x + w * 0.5
+        cy = y + h * 0.5
+        # The level `_pick_level` gives: one more for each doubling it does not fit in.
+        cw, ch = self._leaf
+        last = len(self._levels) - 1
+        level = np.zeros(n, np.intp)
+        for i in range(last):
+            level += (w > cw * 2**i) | (h > ch * 2**i)
+        # The row of the centre in its level, clamped, as `add` finds it.
+        ich = np.array([lv.ich for lv in map(self._level, range(last + 1))])
+        nrows = np.array([lv.nrows for lv in self._levels], np.intp)  # type: ignore[union-attr]
+        row = np.floor((cy - self._by) * ich[level])
+        row = np.clip(row, 0, nrows[level] - 1).astype(np.intp)
+        # One stable sort by (level, row, key): equal keys keep the list's order, as a
+        # run of `add`s leaves them (`bisect_right`). Then each row is one slice.
+        order = np.lexsort((key, row, level))
+        cell = (level * (int(nrows.max()) + 1) + row)[order]
+        cuts = (np.flatnonzero(cell[1:] != cell[:-1]) + 1).tolist()
+        skeys = key[order].tolist()
+        sitems = list(map(items.__getitem__, order.tolist()))
+        levels, rows = level[order].tolist(), row[order].tolist()
+        for a, b in zip([0, *cuts], [*cuts, n], strict=True):
+            lv = self._levels[levels[a]]
+            assert lv is not None
+            keys = skeys[a:b]
+            row_items = sitems[a:b]
+            lv.keys[rows[a]] = keys
+            lv.items[rows[a]] = row_items
+            where.update(zip(row_items, zip(repeat(keys), repeat(row_items), keys), strict=False))
+        for i in np.unique(level).tolist():
+            lv = self._levels[i]
+            assert lv is not None
+            sel = level == i
+            lv.rw = float(w[sel].max()) * 0.5
+            lv.rh = float(h[sel].max()) * 0.5
+            lv.spec = lv._spec()
+        self._where = where
+        self._refresh_active()
+
     # -- the rest -----------------------------------------------------------------
 
     def clear(self) -> None:
@@ -553,3 +616,166 @@ class Quadtree(Filed):
                     )
                     rect = pygame.FRect(bx + col * lv.cw, by + row * lv.ch, lv.cw, lv.ch)
                     yield rect, hi - lo
+
+
+class _Mark:
+    """`LazyTree`'s bookmark in its filing order. Its hitbox is empty: it overlaps
+    nothing, so a scan may pass over it like any item."""
+
+    __slots__ = ("hitbox",)
+
+    def __init__(self) -> None:
+        self.hitbox = pygame.FRect(0, 0, 0, 0)
+
+
+class LazyTree(Filed):
+    """Ours as the stage uses it: a `Quadtree` kept up to date only when it pays.
+
+    The stage takes every item out and files it again each step, and between those it
+    asks a class a handful of questions. So filing is as cheap as Python allows, and
+    the sorting is left to the questions:
+
+    * `remove` and `add` are a dict's own ``pop`` and ``setdefault``: no Python frame
+      at all. The dict keeps filing order, and a bookmark (`_Mark`) sits in it: the
+      items after the bookmark were filed since the tree was last rebuilt (they may
+      have moved), those before it have not moved since.
+    * A class of at most `SMALL` items (the solids, the player's class) is scanned
+      linearly: a few ``colliderect`` calls in C cost less than any index.
+    * A bigger class is scanned linearly too until it has been asked `SCANS` times
+      since its items were last all re-filed (a crowd's quiet step asks it two or
+      three times); after that its tree is rebuilt in one go (`Quadtree.file_all`)
+      and questions cost a walk of a few rows plus a scan of what was filed since.
+      A batched query (`query_many`, the bullets) always rebuilds a stale tree first.
+
+    Items must move only while out of the class (the stage's contract). `add` does not
+    check for an item filed twice: `StageTree.add` does, by ``filed_in``.
+    ``checks`` counts candidates tested: a linear scan tests every item.
+    """
+
+    def __init__(
+        self,
+        bounds: pygame.Rect | pygame.FRect | tuple[float, float, float, float],
+        typical_size: tuple[float, float] = _DEFAULT_SIZE,
+    ) -> None:
+        self._mark = _Mark()
+        self._where: dict[Any, None] = {self._mark: None}
+        # The hot pair, once per item per step: C methods shadow the ones below.
+        self.add = self._where.setdefault  # type: ignore[method-assign,assignment]
+        self.remove = self._where.pop  # type: ignore[method-assign,assignment]
+        self._tree = Quadtree(bounds, typical_size=typical_size)
+        # Does `_tree` hold, where they are, every item filed before the bookmark?
+        self._indexed = False
+        self._scans = 0  # linear scans since the items were last all re-filed
+        self.checks = 0
+
+    def add(self, item: HasHitbox) -> None:
+        """File ``item`` at its hitbox (each instance uses its dict's ``setdefault``)."""
+        self._where.setdefault(item)
+
+    def remove(self, item: HasHitbox) -> None:
+        """Take ``item`` out, KeyError if absent (each instance uses its dict's ``pop``)."""
+        self._where.pop(item)
+
+    def __len__(self) -> int:
+        return len(self._where) - 1
+
+    def __iter__(self) -> Iterator[Any]:
+        mark = self._mark
+        return iter([it for it in self._where if it is not mark])
+
+    def _rebuild(self) -> None:
+        """File every item in the tree afresh and put the bookmark after them all."""
+        where, mark = self._where, self._mark
+        del where[mark]
+        self._tree.file_all(list(where))
+        where[mark] = None
+        self._indexed = True
+        self._scans = 0
+
+    def _fresh(self) -> None:
+        """Rebuild unless the tree holds every item where it is (nothing filed since
+        the last rebuild, though some may have left)."""
+        where = self._where
+        if (
+            not self._indexed
+            or next(reversed(where)) is not self._mark
+            or len(self._tree) != len(where) - 1
+        ):
+            self._rebuild()
+
+    def query(self, rect: pygame.FRect | pygame.Rect, ignore: Any = None) -> list[Any]:
+        """Every item whose hitbox overlaps ``rect`` (colliderect), except ``ignore``."""
+        where = self._where
+        n = len(where) - 1
+        if n > SMALL:
+            mark = self._mark
+            if next(iter(where)) is mark:
+                # Every item was filed again since the bookmark: the tree is stale
+                # through and through. Start counting afresh.
+                del where[mark]
+                where[mark] = None
+                self._indexed = False
+                self._scans = 0
+            if self._indexed:
+                return self._query_tree(rect, ignore)
+            self._scans += 1
+            if self._scans > SCANS:
+                self._rebuild()
+                return self._query_tree(rect, ignore)
+        if type(rect) is not pygame.FRect:
+            rect = pygame.FRect(rect)
+        collide = rect.colliderect
+        self.checks += n
+        return [it for it in where if collide(it.hitbox) and it is not ignore]
+
+    def _query_tree(self, rect: pygame.FRect | pygame.Rect, ignore: Any) -> list[Any]:
+        # The tree answers for the items filed before the bookmark (those still filed);
+        # the items filed since are tested one by one.
+        where, mark = self._where, self._mark
+        since = []
+        for it in reversed(where):
+            if it is mark:
+                break
+            since.append(it)
+        tree = self._tree
+        found = tree.query(rect, ignore)
+        self.checks += tree.checks
+        tree.checks = 0
+        if since:
+            moved = set(since)
+            found = [it for it in found if it in where and it not in moved]
+            if type(rect) is not pygame.FRect:
+                rect = pygame.FRect(rect)
+            collide = rect.colliderect
+            self.checks += len(since)
+            found += [it for it in since if collide(it.hitbox) and it is not ignore]
+        elif len(found) and len(self._tree) != len(where) - 1:
+            found = [it for it in found if it in where]
+        return found
+
+    def add_many(self, items: Iterable[HasHitbox]) -> None:
+        add = self._where.setdefault
+        for item in items:
+            add(item)
+
+    def remove_many(self, items: Iterable[HasHitbox]) -> None:
+        remove = self._where.pop
+        for item in items:
+            remove(item)
+
+    def query_many(self, boxes: np.ndarray) -> tuple[np.ndarray, list[Any]]:
+        """`Quadtree.query_many` over every item filed, after a rebuild if anything was
+        filed since the last one (bullets ask once a step, after every item moved)."""
+        self._fresh()
+        tree = self._tree
+        found = tree.query_many(boxes)
+        self.checks += tree.checks
+        tree.checks = 0
+        return found
+
+    def cells(
+        self, view: pygame.Rect | pygame.FRect | None = None
+    ) -> Iterator[tuple[pygame.FRect, int]]:
+        """The tree's cells, with every item filed where it is now (see `Quadtree.cells`)."""
+        self._fresh()
+        return self._tree.cells(view)

@@ -171,16 +171,50 @@ def test_the_simulation_is_identical_under_every_broad_phase():
     assert run_hash("ours", switch_at=120) == hashes["ours"], "switching mid-run changes nothing"
 
 
+def test_the_simulation_is_identical_whichever_way_ours_answers(monkeypatch):
+    # Ours scans a class or asks its tree (rebuilt in bulk, plus what was filed since)
+    # by how big it is and how often it is asked: forcing either road everywhere must
+    # not change the play by a bit.
+    from gunner import quadtree
+
+    def play(small: int, scans: int) -> str:
+        monkeypatch.setattr(quadtree, "SMALL", small)
+        monkeypatch.setattr(quadtree, "SCANS", scans)
+        return run_hash("ours", frames=160)
+
+    always_tree, always_scan = play(0, 0), play(10**9, 10**9)
+    assert always_tree == always_scan == play(0, 2) == run_hash("brute", frames=160)
+
+
+def crowd_under_fire(design: str, quiet: bool = False) -> tuple[int, int]:
+    """Candidate checks (entity-entity, bullet-entity) in 30 steps of a crowd of 375,
+    with 100 player bullets kept flying over it (unless ``quiet``)."""
+    import random
+
+    from gunner.crowd import floor_spots
+
+    stage = Stage(load_level(LEVEL3, images=False), seed=3)
+    add_crowd(stage, 300)
+    stage.tree.use(design)
+    rng = random.Random(1)
+    spots = floor_spots(stage)
+    entity = bullet = 0
+    for _ in range(30):
+        while not quiet and len(stage.bullets) < 100:
+            x, y, _ = rng.choice(spots)
+            stage.bullets.spawn(x, y - 40, rng.choice((-200.0, 200.0)), 50.0, "player", damage=0)
+        stage.step(Buttons.NONE)
+        entity += stage.counters.entity_entity
+        bullet += stage.counters.bullet_entity
+    return entity, bullet
+
+
 def test_designs_differ_in_the_checks_they_make():
-    checks = {}
-    for design in DESIGNS:
-        stage = Stage(load_level(LEVEL3, images=False), seed=3)
-        add_crowd(stage, 300)
-        stage.tree.use(design)
-        for _ in range(30):
-            stage.step(Buttons.NONE)
-        checks[design] = stage.counters.entity_entity + stage.counters.bullet_entity
-    assert checks["ours"] < checks["grid"] < checks["brute"], checks
+    checks = {design: crowd_under_fire(design)[1] for design in DESIGNS}
+    assert checks["ours"] < checks["grid"] < checks["tutorial"] < checks["brute"], checks
+    # A quiet crowd is asked two or three times a step: ours then scans it, as brute
+    # force does, rather than sort it for so few questions.
+    assert crowd_under_fire("ours", quiet=True) == crowd_under_fire("brute", quiet=True)
 
 
 def test_crowd_stands_on_open_floor_and_counts_toward_defeat_every_enemy():

@@ -13,13 +13,15 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from bench import broadphase as bench  # noqa: E402
-from gunner.quadtree import LEARN_AFTER, Quadtree  # noqa: E402
+from gunner import quadtree  # noqa: E402
+from gunner.quadtree import LEARN_AFTER, LazyTree, Quadtree  # noqa: E402
 
 BOUNDS = (0, 0, 640, 320)
 
@@ -290,8 +292,175 @@ def test_bench_quick_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert crowd["ours (today)"]["checks"] < crowd["0.1.0 per-item"]["checks"]
     pacing_rows = [r for r in rows if r["workload"].startswith("frame pacing")]
     assert len(pacing_rows) == 1 and pacing_rows[0]["ms"] > 0 and "p99" in pacing_rows[0]["note"]
-    whole_game = workloads | {pacing_rows[0]["workload"]}
+    # The design race: every F4 design on each of its workloads (and each shipped level).
+    race = [r for r in rows if r["workload"].startswith("race: ")]
+    races = {r["workload"] for r in race}
+    assert len(races) >= 3 + 4
+    for workload in races:
+        assert sorted(r["contender"] for r in race if r["workload"] == workload) == sorted(
+            bench.RACE_DESIGNS
+        )
+    ours = [r for r in race if r["contender"] == "ours"]
+    assert all(r["rel"] == 1.0 and "ours / best other" in r["note"] for r in ours)
+    whole_game = workloads | races | {pacing_rows[0]["workload"]}
     for workload in {r["workload"] for r in rows} - whole_game:
         overlaps = {r["overlaps"] for r in rows if r["workload"] == workload}
         assert len(overlaps) == 1, overlaps
         assert overlaps.pop() > 0
+
+
+# -- bulk filing (Quadtree.file_all) and the lazy class ours files the stage in ------------
+
+
+def rows_of(tree: Quadtree) -> list:
+    """Every level's rows as (level, row, [(key, item id)...]), and its reach."""
+    out = []
+    for i, lv in enumerate(tree._levels):
+        if lv is None or lv.rw < 0:
+            continue
+        out.append((i, lv.rw, lv.rh))
+        for r, (keys, items) in enumerate(zip(lv.keys, lv.items, strict=True)):
+            if keys:
+                out.append((i, r, list(zip(keys, map(id, items), strict=True))))
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(items=st.lists(boxes, max_size=50), later=ops, hint=st.booleans())
+def test_file_all_files_as_adds_in_order_would(items: list, later: list, hint: bool) -> None:
+    """The same levels, rows, keys, order within a row and reach as one `add` per item;
+    and the tree then goes on as any other (remove, move, add, query)."""
+    typical = (24, 48) if hint else (10, 10)
+    things = [Thing(*b) for b in items]
+    one_by_one, bulk = (
+        Quadtree(BOUNDS, typical_size=typical),
+        Quadtree(BOUNDS, typical_size=typical),
+    )
+    one_by_one.add_many(things)
+    bulk.add(Thing(5, 5, 500, 500))  # forgotten by file_all, reach and all
+    bulk.file_all(things)
+    assert rows_of(bulk) == rows_of(one_by_one)
+    assert len(bulk) == len(things) and all(t in bulk for t in things)
+    live = list(things)
+    for op in later:
+        if op[0] == "add":
+            live.append(Thing(*op[1]))
+            bulk.add(live[-1])
+        elif live and op[0] == "move":
+            t = live[op[1] % len(live)]
+            bulk.remove(t)
+            t.hitbox.update(*op[2])
+            bulk.add(t)
+        elif live:
+            bulk.remove(live.pop(op[1] % len(live)))
+    for t in live:
+        assert {id(g) for g in bulk.query(t.hitbox, ignore=t)} == brute(live, t.hitbox, t)
+
+
+def test_file_all_refuses_an_item_listed_twice_and_learns_one_by_one() -> None:
+    tree = Quadtree(BOUNDS, typical_size=(24, 48))
+    a = Thing(1, 1, 5, 5)
+    with pytest.raises(ValueError, match="twice"):
+        tree.file_all([a, a])
+    learning = Quadtree(BOUNDS)  # no size given: it learns from its first adds
+    things = [Thing(10 * k, 10, 8, 8) for k in range(5)]
+    learning.file_all(things)
+    assert {id(t) for t in learning.query(pygame.FRect(BOUNDS))} == set(map(id, things))
+
+
+def check_lazy(tree: LazyTree, live: list[Thing], rect: pygame.FRect, ignore: object) -> None:
+    before = tree.checks
+    got = tree.query(rect, ignore)
+    assert len(got) == len({id(t) for t in got}), "duplicates"
+    assert {id(t) for t in got} == brute(live, rect, ignore)
+    assert tree.checks - before >= len(got)
+
+
+@pytest.mark.parametrize(("small", "scans"), [(0, 0), (0, 2), (3, 1), (1000, 4)])
+# The patch is the same for every example of one parametrization.
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(ops=ops, probes=st.lists(boxes, min_size=1, max_size=5), data=st.data())
+def test_lazy_tree_matches_brute_force_on_every_path(
+    monkeypatch: pytest.MonkeyPatch, small: int, scans: int, ops: list, probes: list, data
+) -> None:
+    """Ours as the stage files it: whether a class is scanned (small, or asked too little
+    to index), answered by its tree, or by its tree plus what was filed since the last
+    rebuild, every query and batched query finds exactly the overlaps, and `len`, `in`
+    and iteration follow removes and adds at once."""
+    monkeypatch.setattr(quadtree, "SMALL", small)
+    monkeypatch.setattr(quadtree, "SCANS", scans)
+    tree = LazyTree(BOUNDS, typical_size=(24, 48))
+    live: list[Thing] = []
+    for op in ops:
+        if op[0] == "add":
+            live.append(Thing(*op[1]))
+            tree.add(live[-1])
+        elif live and op[0] == "move":
+            t = live[op[1] % len(live)]
+            tree.remove(t)  # the stage's loop: out, asked about, moved, filed again
+            check_lazy(tree, [o for o in live if o is not t], pygame.FRect(probes[0]), None)
+            t.hitbox.update(*op[2])
+            tree.add(t)
+        elif live:
+            t = live.pop(op[1] % len(live))
+            tree.remove(t)
+            assert t not in tree
+        assert len(tree) == len(live) and sorted(map(id, tree)) == sorted(map(id, live))
+        if data.draw(st.booleans()):  # asked at any moment
+            check_lazy(tree, live, pygame.FRect(data.draw(st.sampled_from(probes))), None)
+    for t in live:
+        check_lazy(tree, live, t.hitbox, t)
+    queries = np.array(probes, dtype=np.float32)
+    index, found = tree.query_many(queries)
+    got = sorted(zip(index.tolist(), map(id, found), strict=True))
+    want = sorted((k, i) for k, q in enumerate(probes) for i in brute(live, pygame.FRect(q)))
+    assert got == want
+    assert sum(n for _, n in tree.cells()) == len(live)
+
+
+def test_lazy_tree_pinned_edges(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Items on a row's edge, crossing rows, a class growing past `SMALL` and shrinking
+    back, a whole crowd re-filed between two questions, and an empty class."""
+    monkeypatch.setattr(quadtree, "SMALL", 4)
+    monkeypatch.setattr(quadtree, "SCANS", 1)
+    tree = LazyTree(BOUNDS, typical_size=(24, 48))
+    everywhere = pygame.FRect(-1000, -1000, 5000, 5000)
+    assert tree.query(everywhere) == [] and len(tree) == 0 and list(tree) == []
+    assert tree.query_many(np.zeros((0, 4), np.float32))[1] == []
+    assert tree.query_many(np.array([tuple(everywhere)], np.float32))[1] == []
+    # Centres exactly on the edge between rows 0 and 1 (row height 48).
+    edge = [Thing(30 * k, 24, 20, 48) for k in range(8)]
+    tree.add_many(edge)
+    for _ in range(3):  # scanned, then indexed (asked more than SCANS times)
+        assert len(tree.query(pygame.FRect(0, 71.9, 500, 1))) == 8
+        assert tree.query(pygame.FRect(0, 72, 500, 1)) == []  # touching is not overlapping
+    # Each crosses into the next row while the tree is indexed: found where it went.
+    for t in edge:
+        tree.remove(t)
+        t.hitbox.y += 30
+        tree.add(t)
+        assert t in tree.query(pygame.FRect(t.hitbox.x, 100, 1, 1))
+    assert tree.query(pygame.FRect(0, 53, 500, 1)) == []  # left where it was
+    # Indexed again; then one leaves for good and another is filed again: the one gone
+    # is never found, though its tree entry and hitbox stay where they were.
+    assert len(tree.query(pygame.FRect(0, 101.9, 500, 1))) == 8
+    gone_for_good, refiled = edge[0], edge[1]
+    tree.remove(gone_for_good)
+    tree.remove(refiled)
+    tree.add(refiled)
+    assert gone_for_good not in tree.query(gone_for_good.hitbox)
+    assert tree.query(gone_for_good.hitbox, refiled) == []
+    tree.add(gone_for_good)
+    assert len(tree.query(pygame.FRect(0, 101.9, 500, 1))) == 8
+    # Shrinking below SMALL: scanned again; growing back: the tree is still right.
+    gone = edge[:6]
+    tree.remove_many(gone)
+    assert len(tree) == 2 and tree.query(everywhere) != []
+    for t in gone:
+        t.hitbox.x += 400
+    tree.add_many(gone)
+    assert {id(t) for t in tree.query(pygame.FRect(400, 0, 240, 320))} == set(map(id, gone))
+    tree.remove_many(edge)
+    assert tree.query(everywhere) == [] and len(tree) == 0
