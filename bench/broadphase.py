@@ -585,6 +585,63 @@ def _player_fire(stage: Any, rng: random.Random, bullets: int) -> None:
         stage.bullets.spawn(x, y - 40.0, vx, vy, "player", damage=0)
 
 
+class _Tape:
+    """The floor (``race(floor=True)``): a stage under brute force records every answer
+    its classes give, and a twin stage, stepped right after it, is handed the same
+    answers (its own entities, matched by serial) at the cost of a list pop, filing
+    with a dict's own C methods. No design can answer for less, so the twin's step
+    time is the least any broad phase could take on that workload."""
+
+    def __init__(self) -> None:
+        from collections import deque
+
+        from gunner.broadphase import BruteForce, _PerItem
+
+        self.answers: deque[Any] = deque()
+        self.serials: dict[int, Any] = {}
+        self.twin: Any = None
+        tape = self
+
+        class Recorder(BruteForce):
+            def query(self, rect: Any, ignore: Any = None) -> list[Any]:
+                found = super().query(rect, ignore)
+                tape.answers.append(list(found))  # callers extend what they get
+                return found
+
+            def query_many(self, boxes: Any) -> tuple[Any, list[Any]]:
+                n = len(tape.answers)
+                found = _PerItem.query_many(self, boxes)
+                while len(tape.answers) > n:  # one answer for the batch, not per box
+                    tape.answers.pop()
+                tape.answers.append(found)
+                return found
+
+        class Replayer(BruteForce):
+            def __init__(self, bounds: Any) -> None:
+                super().__init__(bounds)
+                self.add = self._where.setdefault  # type: ignore[method-assign,assignment]
+                self.remove = self._where.pop  # type: ignore[method-assign,assignment]
+
+            def query(self, rect: Any, ignore: Any = None) -> list[Any]:
+                return tape.mine(tape.answers.popleft())
+
+            def query_many(self, boxes: Any) -> tuple[Any, list[Any]]:
+                index, found = tape.answers.popleft()
+                return index, tape.mine(found)
+
+        self.designs = {"recorder": Recorder, "floor": Replayer}
+
+    def mine(self, found: list[Any]) -> list[Any]:
+        """The twin's own entities for the recorder's."""
+        serials = self.serials
+        for item in found:
+            if item.serial not in serials:
+                serials.clear()
+                serials.update((it.serial, it) for it in self.twin.tree)
+                break
+        return [serials[item.serial] for item in found]
+
+
 def race(
     make: Callable[[], Any],
     feed: Callable[[Any, random.Random], None] | None = None,
@@ -592,22 +649,38 @@ def race(
     warmup: int = 10,
     play: bool = False,
     designs: Sequence[str] = RACE_DESIGNS,
+    floor: bool = False,
 ) -> dict[str, dict[str, float]]:
     """Median Stage.step ms (thread time) per design, on identical stages stepped in turn
     step by step (the machine's drift lands on every design alike), hit-stop off.
     ``feed(stage, rng)`` tops up bullets before each step; ``play``: seeded random
-    input drives the player. Raises SystemExit if the designs' state hashes differ."""
+    input drives the player. ``floor``: also time the least any design could take
+    (`_Tape`). Raises SystemExit if the designs' state hashes differ."""
+    from gunner.broadphase import DESIGNS
     from gunner.input import Buttons, RandomInput
 
     stages = {}
-    for design in designs:
+    tape = _Tape() if floor else None
+    names = [*(tape.designs if tape else ()), *designs]
+    for design in names:
         stage = _no_hitstop(make())
-        stage.tree.use(design)
+        if tape and design in tape.designs:
+            DESIGNS[design] = lambda bounds, typical, cls=tape.designs[design]: cls(bounds)
+            try:
+                stage.tree.use(design)
+            finally:
+                del DESIGNS[design]
+        else:
+            stage.tree.use(design)
         stages[design] = stage
+    if tape:
+        tape.twin = stages["floor"]
+    designs = [d for d in names if d != "recorder"]
     rngs = {d: random.Random(7) for d in designs}
     inputs = {d: RandomInput(11) for d in designs}
     times: dict[str, list[float]] = {d: [] for d in designs}
     checks: dict[str, list[float]] = {d: [] for d in designs}
+    rngs["recorder"], inputs["recorder"] = random.Random(7), RandomInput(11)
     for frame in range(warmup + frames):
         for design, stage in stages.items():
             if feed is not None:
@@ -616,7 +689,7 @@ def race(
             start = CLOCK()
             stage.step(held)
             elapsed = CLOCK() - start
-            if frame >= warmup:
+            if frame >= warmup and design != "recorder":
                 times[design].append(elapsed)
                 c = stage.counters
                 checks[design].append(c.entity_entity + c.bullet_entity)
@@ -638,18 +711,21 @@ def _race_rows(workload: str, r: dict[str, dict[str, float]]) -> list[Row]:
     """One row per design; ``rel`` is time / ours, and ours' note the verdict:
     ours over the best other design (the target is at most 0.9)."""
     ours = r["ours"]["ms"]
-    best = min(v["ms"] for d, v in r.items() if d != "ours")
+    best = min(v["ms"] for d, v in r.items() if d not in ("ours", "floor"))
     items = int(r["ours"]["entities"] + r["ours"]["bullets"])
     rows = []
     for d, v in r.items():
         note = f"ours / best other {ours / best:.2f}" if d == "ours" else ""
+        if d == "floor":
+            note = f"no design can take less: floor / best other {v['ms'] / best:.2f}"
         rows.append(Row(workload, items, d, v["ms"], v["checks"], 0.0, v["ms"] / ours, note))
     return rows
 
 
-def bench_race(quick: bool = False) -> list[Row]:
+def bench_race(quick: bool = False, floor: bool = False) -> list[Row]:
     """The design race: level 3 with 1,000 soldiers and 250 turrets under three
-    workloads, then every shipped level as played, every design in turn."""
+    workloads, then every shipped level as played, every design in turn (and with
+    ``floor``, the least any design could take: `_Tape`)."""
     from bench.stage import level3
     from gunner.config import LEVELS_DIR
 
@@ -662,7 +738,7 @@ def bench_race(quick: bool = False) -> list[Row]:
         (f"{RACE_BULLETS:,} player bullets through the crowd", _player_fire),
     ):
         fed = None if feed is None else (lambda st, rng, feed=feed: feed(st, rng, RACE_BULLETS))
-        r = race(lambda: level3(RACE_SOLDIERS), fed, frames, warmup)
+        r = race(lambda: level3(RACE_SOLDIERS), fed, frames, warmup, floor=floor)
         rows += _race_rows(f"race: {crowd}, {label}", r)
     for path in sorted(LEVELS_DIR.glob("*.tmx")):
         r = race(
@@ -671,6 +747,7 @@ def bench_race(quick: bool = False) -> list[Row]:
             frames * 10,
             warmup,
             play=True,
+            floor=floor,
         )
         rows += _race_rows(f"race: shipped {path.name}, seeded random play", r)
     return rows
@@ -678,18 +755,23 @@ def bench_race(quick: bool = False) -> list[Row]:
 
 def print_race(rows: Sequence[Row], out: Any = None) -> None:
     """The race as one Markdown table: a workload a line, median ms per design, and
-    ours over the best other design (the target: at most 0.90)."""
+    ours over the best other design (the target: at most 0.90); with ``--floor``, the
+    least any design could take, and that over the best other design."""
     out = out or sys.stdout
     by: dict[str, dict[str, Row]] = {}
     for r in rows:
         if r.workload.startswith("race: "):
             by.setdefault(r.workload[len("race: ") :], {})[r.contender] = r
-    print("\n| workload | " + " | ".join(RACE_DESIGNS) + " | ours / best other |", file=out)
-    print("|---|" + "---:|" * (len(RACE_DESIGNS) + 1), file=out)
+    floor = any("floor" in r for r in by.values())
+    cols = [*RACE_DESIGNS, *(["floor"] if floor else [])]
+    tail = " floor / best other |" if floor else ""
+    print("\n| workload | " + " | ".join(cols) + " | ours / best other |" + tail, file=out)
+    print("|---|" + "---:|" * (len(cols) + 1 + floor), file=out)
     for workload, r in by.items():
-        best = min(v.ms for d, v in r.items() if d != "ours")
-        cells = " | ".join(f"{r[d].ms:.2f}" for d in RACE_DESIGNS)
-        print(f"| {workload} | {cells} | {r['ours'].ms / best:.2f} |", file=out)
+        best = min(v.ms for d, v in r.items() if d not in ("ours", "floor"))
+        cells = " | ".join(f"{r[d].ms:.2f}" for d in cols)
+        end = f" {r['floor'].ms / best:.2f} |" if floor else ""
+        print(f"| {workload} | {cells} | {r['ours'].ms / best:.2f} |" + end, file=out)
 
 
 def bench_pacing(frames: int = 1800) -> Row:
@@ -741,9 +823,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--race", action="store_true", help="only the design race of the F4 designs (minutes)"
     )
+    ap.add_argument(
+        "--floor",
+        action="store_true",
+        help="with --race: also time the least any design could take (answers replayed)",
+    )
     args = ap.parse_args(argv)
     if args.race:
-        rows = bench_race(quick=args.quick)
+        rows = bench_race(quick=args.quick, floor=args.floor)
         if args.json:
             print(json.dumps({"rows": [asdict(r) for r in rows], "notes": []}, indent=1))
         else:
