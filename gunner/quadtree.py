@@ -49,8 +49,9 @@ from __future__ import annotations
 from bisect import bisect_left as _bisect_left
 from bisect import bisect_right as _bisect_right
 from collections.abc import Iterable, Iterator
-from itertools import chain, repeat
-from operator import attrgetter
+from functools import partial
+from itertools import chain, repeat, takewhile
+from operator import attrgetter, is_not
 from typing import Any, Protocol
 
 import numpy as np
@@ -641,10 +642,12 @@ class LazyTree(Filed):
       have moved), those before it have not moved since.
     * A class of at most `SMALL` items (the solids, the player's class) is scanned
       linearly: a few ``colliderect`` calls in C cost less than any index.
-    * A bigger class is scanned linearly too until it has been asked `SCANS` times
-      since its items were last all re-filed (a crowd's quiet step asks it two or
-      three times); after that its tree is rebuilt in one go (`Quadtree.file_all`)
-      and questions cost a walk of a few rows plus a scan of what was filed since.
+    * A bigger class is scanned linearly too, unless it is asked more than `SCANS`
+      times while fewer than half its items are filed again (a crowd's quiet step
+      asks it two or three times while re-filing nearly everyone; the bullets' turn
+      may ask a dozen while no one moves). Then its tree is rebuilt in one go
+      (`Quadtree.file_all`) and a question costs a walk of a few rows plus a scan of
+      what was filed since, until half the items have been: then it scans again.
       A batched query (`query_many`, the bullets) always rebuilds a stale tree first.
 
     Items must move only while out of the class (the stage's contract). `add` does not
@@ -703,40 +706,52 @@ class LazyTree(Filed):
         ):
             self._rebuild()
 
+    def _since(self) -> list[Any]:
+        """The items filed since the bookmark, newest first (a walk in C)."""
+        return list(takewhile(partial(is_not, self._mark), reversed(self._where)))
+
+    def _restart(self) -> None:
+        """Forget the tree: move the bookmark to the end and count questions afresh."""
+        where = self._where
+        del where[self._mark]
+        where[self._mark] = None
+        self._indexed = False
+        self._scans = 0
+
     def query(self, rect: pygame.FRect | pygame.Rect, ignore: Any = None) -> list[Any]:
         """Every item whose hitbox overlaps ``rect`` (colliderect), except ``ignore``."""
         where = self._where
         n = len(where) - 1
         if n > SMALL:
-            mark = self._mark
-            if next(iter(where)) is mark:
-                # Every item was filed again since the bookmark: the tree is stale
-                # through and through. Start counting afresh.
-                del where[mark]
-                where[mark] = None
-                self._indexed = False
-                self._scans = 0
             if self._indexed:
-                return self._query_tree(rect, ignore)
+                since = self._since()
+                if len(since) <= n >> 1:
+                    return self._query_tree(rect, ignore, since)
+                self._restart()  # most items were filed again: the tree is stale
             self._scans += 1
             if self._scans > SCANS:
-                self._rebuild()
-                return self._query_tree(rect, ignore)
+                # Asked more than SCANS times since the bookmark: an index pays if the
+                # items have not mostly been filed again meanwhile (a crowd's step asks
+                # a few questions while re-filing nearly everyone; the bullets' turn asks
+                # many while no one moves). Counting costs a walk in C, once per SCANS.
+                if len(self._since()) > n >> 1:
+                    self._restart()
+                    self._scans = 1
+                else:
+                    self._rebuild()
+                    return self._query_tree(rect, ignore, [])
         if type(rect) is not pygame.FRect:
             rect = pygame.FRect(rect)
         collide = rect.colliderect
         self.checks += n
         return [it for it in where if collide(it.hitbox) and it is not ignore]
 
-    def _query_tree(self, rect: pygame.FRect | pygame.Rect, ignore: Any) -> list[Any]:
+    def _query_tree(
+        self, rect: pygame.FRect | pygame.Rect, ignore: Any, since: list[Any]
+    ) -> list[Any]:
         # The tree answers for the items filed before the bookmark (those still filed);
-        # the items filed since are tested one by one.
-        where, mark = self._where, self._mark
-        since = []
-        for it in reversed(where):
-            if it is mark:
-                break
-            since.append(it)
+        # the items filed since (they may have moved) are tested one by one.
+        where = self._where
         tree = self._tree
         found = tree.query(rect, ignore)
         self.checks += tree.checks
@@ -749,7 +764,7 @@ class LazyTree(Filed):
             collide = rect.colliderect
             self.checks += len(since)
             found += [it for it in since if collide(it.hitbox) and it is not ignore]
-        elif len(found) and len(self._tree) != len(where) - 1:
+        elif found and len(tree) != len(where) - 1:  # some left since: not found
             found = [it for it in found if it in where]
         return found
 

@@ -436,6 +436,7 @@ def test_lazy_tree_pinned_edges(monkeypatch: pytest.MonkeyPatch) -> None:
     for _ in range(3):  # scanned, then indexed (asked more than SCANS times)
         assert len(tree.query(pygame.FRect(0, 71.9, 500, 1))) == 8
         assert tree.query(pygame.FRect(0, 72, 500, 1)) == []  # touching is not overlapping
+    assert tree._indexed  # what follows goes through the tree
     # Each crosses into the next row while the tree is indexed: found where it went.
     for t in edge:
         tree.remove(t)
@@ -445,7 +446,9 @@ def test_lazy_tree_pinned_edges(monkeypatch: pytest.MonkeyPatch) -> None:
     assert tree.query(pygame.FRect(0, 53, 500, 1)) == []  # left where it was
     # Indexed again; then one leaves for good and another is filed again: the one gone
     # is never found, though its tree entry and hitbox stay where they were.
-    assert len(tree.query(pygame.FRect(0, 101.9, 500, 1))) == 8
+    for _ in range(3):
+        assert len(tree.query(pygame.FRect(0, 101.9, 500, 1))) == 8
+    assert tree._indexed
     gone_for_good, refiled = edge[0], edge[1]
     tree.remove(gone_for_good)
     tree.remove(refiled)
@@ -464,3 +467,25 @@ def test_lazy_tree_pinned_edges(monkeypatch: pytest.MonkeyPatch) -> None:
     assert {id(t) for t in tree.query(pygame.FRect(400, 0, 240, 320))} == set(map(id, gone))
     tree.remove_many(edge)
     assert tree.query(everywhere) == [] and len(tree) == 0
+
+
+def test_lazy_tree_indexes_a_class_asked_often_and_scans_one_asked_seldom() -> None:
+    """What F3's check count shows under ours: a crowd asked a dozen times while no one
+    moves (the bullets' turn) is indexed, so each question tests a few candidates; a
+    crowd asked three times while everyone is filed again (a quiet step) is scanned."""
+    tree = LazyTree((0, 0, 6400, 1280), typical_size=(24, 48))
+    crowd = [Thing(x * 30.0, y * 60.0, 24, 48) for x in range(100) for y in range(10)]
+    tree.add_many(crowd)
+    probe = pygame.FRect(300, 300, 10, 10)
+    for _ in range(3):  # quiet steps: everyone filed again, three questions a step
+        tree.checks = 0
+        for k, t in enumerate(crowd):
+            tree.remove(t)
+            tree.add(t)
+            if k % 400 == 0:
+                tree.query(probe)
+        assert tree.checks == 3 * len(crowd)
+    tree.checks = 0
+    for _ in range(12):  # the bullets' turn: many questions, no one moves
+        assert len(tree.query(probe)) == 1
+    assert tree.checks < 6 * len(crowd) + 12 * 10
