@@ -671,6 +671,17 @@ class LazyTree(Filed):
         self._scans = 0  # linear scans since the items were last all re-filed
         self.checks = 0
 
+    def __getstate__(self) -> dict[str, Any]:
+        # A copy (pickle, deepcopy) must file into its own dict: bind its methods anew.
+        state = dict(vars(self))
+        del state["add"], state["remove"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        vars(self).update(state)
+        self.add = self._where.setdefault  # type: ignore[method-assign,assignment]
+        self.remove = self._where.pop  # type: ignore[method-assign,assignment]
+
     def add(self, item: HasHitbox) -> None:
         """File ``item`` at its hitbox (each instance uses its dict's ``setdefault``)."""
         self._where.setdefault(item)

@@ -489,3 +489,21 @@ def test_lazy_tree_indexes_a_class_asked_often_and_scans_one_asked_seldom() -> N
     for _ in range(12):  # the bullets' turn: many questions, no one moves
         assert len(tree.query(probe)) == 1
     assert tree.checks < 6 * len(crowd) + 12 * 10
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_a_copied_lazy_tree_files_into_its_own_dict(how: str) -> None:
+    """Snapshots and the bot copy whole stages: a copy's filing (its dict's own methods)
+    must never reach the original."""
+    import copy
+    import pickle
+
+    tree = LazyTree(BOUNDS, typical_size=(24, 48))
+    a = Thing(10, 10, 20, 20)
+    tree.add(a)
+    twin = copy.deepcopy(tree) if how == "deepcopy" else pickle.loads(pickle.dumps(tree))
+    (b,) = list(twin)
+    twin.remove(b)
+    twin.add(Thing(50, 50, 5, 5))
+    assert list(tree) == [a] and len(twin) == 1 and b not in twin
+    assert tree.query(a.hitbox) == [a]
