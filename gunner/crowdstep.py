@@ -13,9 +13,9 @@ apart (tests/test_crowdstep.py steps both side by side).
 A member sits a step out (its own `tick` runs, and it is read again afterwards) when
 its step might not be the common case:
 
-* the player might be in its sight or, for a soldier at a ledge, below it and near
-  enough to chase (reach plus how far the player can move in a step: the player's turn
-  may come first);
+* the player might be in its sight when its fire timer runs out (or it still holds what
+  it last saw), or below it and near enough to chase when it is at a ledge (reach plus
+  how far the player can move in a step: the player's turn may come first);
 * it stands within `ZONE` px of a solid entity (a door, a drum, a platform), which may
   block, carry or push it. Nothing else moves another entity; damage publishes `HURT`,
   and the stage then lets the member go;
@@ -23,7 +23,7 @@ its step might not be the common case:
 
 The stage also falls back to `tick` for the rest of a step in which the tiles changed
 or a solid entity was added. A soldier joins after a `tick` that left it walking on the
-ground, not aiming or recovering and not watching the player; a turret once it has
+ground, not aiming or recovering; a turret once it has
 found its mount and is neither firing a burst nor watching.
 """
 
@@ -62,9 +62,9 @@ _f32 = np.float32
 
 # Soldier columns: the hitbox (x changes; y, and so every row it covers, does not while
 # it walks on the ground), the tick's state, and rows its step reads.
-_SOLDIER = ("x", "w", "bottom", "cy", "facing", "speed", "vx", "fire", "flash", "walk",
+_SOLDIER = ("x", "w", "bottom", "cy", "facing", "speed", "vx", "fire", "flash", "walk", "wary",
             "r0", "r1", "lrow", "frow")  # fmt: skip
-_INT = {"facing", "fire", "flash", "r0", "r1", "lrow", "frow"}
+_INT = {"facing", "fire", "flash", "wary", "r0", "r1", "lrow", "frow"}
 _TURRET = ("cx", "cy", "reach", "fire", "flash")
 
 
@@ -164,8 +164,6 @@ class CrowdStep:
                 and e.aim_time.left <= 0
                 and e.recover_time.left <= 0
                 and e.fire_timer is not None
-                and not e.sees_player
-                and e.los_clock == 0
                 and (e.facing == 1 or e.facing == -1)
                 and type(speed) is float
                 and 0.0 < speed * DT < TILE
@@ -176,7 +174,8 @@ class CrowdStep:
                 self.soldiers.put(
                     entity,
                     (box.x, box.w, bottom, top + box.h / 2, e.facing, speed, e.vx,
-                     e.fire_timer.left, e.flash.left, e.walk_time, int(top // TILE),
+                     e.fire_timer.left, e.flash.left, e.walk_time,
+                     int(bool(e.sees_player) or e.los_clock != 0), int(top // TILE),
                      int(-(-bottom // TILE)) - 1, int((bottom + 1) // TILE),
                      int(bottom // TILE)),
                 )  # fmt: skip
@@ -281,17 +280,21 @@ class CrowdStep:
         x, w, bottom, cy = c["x"][:n], c["w"][:n], c["bottom"][:n], c["cy"][:n]
         right = x + w
         cx = x + w / 2
-        # Out of sight (`_take_aim`) and out of a chase (`_drop_to_chase`), with margin.
+        # Where the player is matters to a soldier whose fire timer has run out (it
+        # takes aim: `_take_aim`, which reads `watch`'s cached answer too) and to one at
+        # a ledge (`_drop_to_chase`). Within reach of either (plus margin) it ticks.
         dx = cx - player.centerx
         dy = cy - player.centery
-        go = dx * dx + dy * dy > (FAR + MARGIN) ** 2
+        sight = (dx * dx + dy * dy <= (FAR + MARGIN) ** 2) | (c["wary"][:n] != 0)
         below = player.top - bottom
-        go &= (np.abs(dx) > CHASE_X + MARGIN) | (below <= -MARGIN) | (below > CHASE_Y + MARGIN)
+        chase = (np.abs(dx) <= CHASE_X + MARGIN) & (below > -MARGIN) & (below <= CHASE_Y + MARGIN)
+        go = ~(sight & (c["fire"][:n] <= 1))
         if marked is not None:
             go &= ~_in(marked, cx, cy)
         rows = np.flatnonzero(go)
         if not len(rows):
             return
+        chase = chase[rows]
         tiles = stage.tilemap
         empty, blocks, floor = self._tile_grids(tiles)
         n_rows, n_cols = tiles.rows, tiles.cols
@@ -343,6 +346,7 @@ class CrowdStep:
         frow_c = _clip(frow, 0, n_rows - 1)
         under = floor[frow_c, _clip(c1, 0, n_cols)] - floor[frow_c, _clip(c0, 0, n_cols)]
         stands = (c1 > c0) & (edge | ((frow >= 0) & (frow < n_rows) & (under > 0)))
+        stands &= ~(open_ & chase)  # at a ledge with the player maybe below: it ticks
         if not stands.all():
             keep = np.flatnonzero(stands)
             rows, facing, fire, flash = rows[keep], facing[keep], fire[keep], flash[keep]
@@ -431,9 +435,11 @@ class CrowdStep:
                 theirs: tuple
                 if table is self.soldiers:
                     mine = (c["x"][k], c["bottom"][k], c["facing"][k], c["speed"][k],
-                            c["vx"][k], c["fire"][k], c["flash"][k], c["walk"][k])  # fmt: skip
+                            c["vx"][k], c["fire"][k], c["flash"][k], c["walk"][k],
+                            c["wary"][k])  # fmt: skip
                     theirs = (box.x, box.bottom, e.facing, e.speed, e.vx, e.fire_timer.left,
-                              e.flash.left, e.walk_time)  # fmt: skip
+                              e.flash.left, e.walk_time,
+                              int(bool(e.sees_player) or e.los_clock != 0))  # fmt: skip
                 else:
                     mine = (c["cx"][k], c["cy"][k], c["fire"][k], c["flash"][k])
                     theirs = (*box.center, e.cooldown.left, e.flash.left)
