@@ -15,14 +15,21 @@ HEADROOM = 16.0  # frame the player a little below centre: more sky to aim into
 
 
 class Camera:
-    def __init__(self, view_w: int, view_h: int, world_w: int, world_h: int) -> None:
+    """`climb`: the view only ever scrolls up (a climbing level, the map's `scroll` set to
+    `up`), and whatever falls out of the bottom of it is lost (see `dropped`)."""
+
+    def __init__(
+        self, view_w: int, view_h: int, world_w: int, world_h: int, climb: bool = False
+    ) -> None:
         self.w, self.h = view_w, view_h
+        self.climb = climb
         self.world_w, self.world_h = world_w, world_h
         self.x = 0.0
         self.y = 0.0
         self._focus_x = 0.0
         self._focus_y = 0.0
         self._look = 0.0
+        self._lowest = 0.0
         # A boss arena: while set, the view stays inside this box (see `lock`).
         self.bounds: pygame.FRect | None = None
 
@@ -48,6 +55,11 @@ class Camera:
         self._focus_x, self._focus_y = cx, cy
         self._look = 0.0
         self.x, self.y = self._clamped(cx - self.w / 2, cy - self.h / 2 - HEADROOM)
+        self._lowest = self.y  # a climb's view never goes below where it last stood
+
+    def dropped(self, box: pygame.FRect) -> bool:
+        """Has `box` fallen out of the bottom of a climbing view?"""
+        return self.climb and box.top > self.y + self.h
 
     def update(self, cx: float, cy: float, facing: int, dt: float, grounded: bool = False) -> None:
         """Follow the point (cx, cy); `facing` (-1/+1) shifts the view ahead of it.
@@ -76,6 +88,8 @@ class Camera:
         self.x, self.y = self._clamped(self.x, self.y, arena=False)
         if self.bounds is not None and abs(goal_x - self.x) + abs(goal_y - self.y) < 0.5:
             self.x, self.y = goal_x, goal_y
+        if self.climb:
+            self.y = self._lowest = min(self.y, self._lowest)
 
     def _clamped(self, x: float, y: float, arena: bool = True) -> tuple[float, float]:
         # A map smaller than the view is centred instead.

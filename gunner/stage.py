@@ -165,7 +165,8 @@ class Stage:
         # A siege's wave spawners (gunner/entities/spawner.py), in map order: they never
         # leave the stage, and each reads the others to know which wave is on.
         self.spawners = [e for e in self.entities if isinstance(e, WaveSpawner)]
-        self.camera = Camera(VIEW_W, VIEW_H, width, height)
+        climb = level.properties.get("scroll") == "up"
+        self.camera = Camera(VIEW_W, VIEW_H, width, height, climb=climb)
         self.camera.snap(*player.hitbox.center)
 
     # -- bookkeeping checks (the soak runs these every step; tests use them too) --------

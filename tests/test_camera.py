@@ -1,5 +1,7 @@
 """Camera: follows, and never shows outside the map."""
 
+import pygame
+
 from gunner.camera import Camera
 
 
@@ -60,3 +62,39 @@ def test_the_view_settles_back_down_after_a_jump(tmp_path):
         stage.step(Buttons.NONE)
     assert stage.player.on_ground
     assert abs(stage.camera.y - rest) < 1.0, (stage.camera.y, rest)
+
+
+def test_a_climbing_view_rises_with_its_target_and_never_comes_back_down():
+    cam = Camera(480, 270, 640, 3000, climb=True)
+    cam.snap(320, 2900)
+    start = cam.y
+    y = 2900.0
+    for _ in range(300):  # climbing
+        y -= 2.0
+        cam.update(320, y, 1, 1 / 60, grounded=True)
+    high = cam.y
+    assert high < start - 400
+    for _ in range(300):  # then falling back down
+        y += 3.0
+        cam.update(320, y, 1, 1 / 60, grounded=True)
+        assert cam.y <= high
+        high = cam.y
+    assert cam.dropped(pygame.FRect(300, cam.y + 271, 16, 32))
+    assert not cam.dropped(pygame.FRect(300, cam.y + 200, 16, 32))
+
+
+def test_a_free_view_follows_its_target_back_down_and_drops_nothing():
+    cam = Camera(480, 270, 640, 3000)
+    cam.snap(320, 1000)
+    for _ in range(300):
+        cam.update(320, 1600, 1, 1 / 60, grounded=True)
+    assert cam.y > 1000
+    assert not cam.dropped(pygame.FRect(300, cam.y + 1000, 16, 32))
+
+
+def test_a_snap_resets_the_climb_to_where_it_lands():
+    """A respawn at a checkpoint below the view: the view goes there, then rises again."""
+    cam = Camera(480, 270, 640, 3000, climb=True)
+    cam.snap(320, 500)
+    cam.snap(320, 2500)
+    assert cam.y > 2000

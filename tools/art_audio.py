@@ -328,7 +328,25 @@ LEVEL3 = Song(
     lead_level=0.14,
     seed=13,
 )
-SONGS = (TITLE, LEVEL2, LEVEL3)
+# Level 5, the climb: A minor, rising lines over a pedal that climbs a step each
+# two bars; driving eighths, the arpeggio up front.
+LEVEL5 = Song(
+    "level5",
+    140,
+    [(45, 48, 52), (45, 48, 52), (47, 50, 53), (47, 50, 53)]
+    + [(48, 52, 55), (48, 52, 55), (50, 53, 57), (52, 56, 59)],
+    [69, 72, 76, None, 74, 72, 71, None, 72, 74, 76, 77, 76, None, 72, None]
+    + [76, 79, 81, None, 79, 77, 76, 74, 76, None, 81, 83, 84, None, None, None],
+    lead_from=2,
+    kicks=(0, 3, 8, 11),
+    snares=(4, 12),
+    hats=2,
+    bass="eighths",
+    arp_level=0.13,
+    lead_level=0.14,
+    seed=15,
+)
+SONGS = (TITLE, LEVEL2, LEVEL3, LEVEL5)
 
 
 def make_music() -> None:

@@ -206,7 +206,8 @@ class Player(Entity):
         if held & Buttons.FIRE and not self.fire_cooldown:
             self._fire(stage)
 
-        if fell_out(self, stage):
+        # Into a pit, or (climbing) out of the bottom of the view.
+        if fell_out(self, stage) or stage.camera.dropped(self.hitbox):
             self.die(stage)
 
     def _set_crouch(self, crouch: bool, stage: Stage) -> None:
