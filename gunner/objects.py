@@ -437,6 +437,9 @@ MARGIN = 1024.0
 MAX_TEXT = 60
 # What the map's `objective` property may list (comma-separated).
 OBJECTIVES = ("exit", "destroy_drums", "kill_all", "boss", "waves")
+# What the map's `scroll` property may be: `free` follows the player anywhere (the
+# default); `up` is a climb, a view that only rises and loses what falls out of it.
+SCROLLS = ("free", "up")
 
 _INT = re.compile(r"[+-]?[0-9]{1,9}")
 
@@ -549,4 +552,7 @@ def map_problems(properties: dict[str, Any], objects: int) -> list[str]:
                 f"property 'objective' names {', '.join(map(repr, unknown))[:60]}; "
                 f"use {', '.join(OBJECTIVES)} (comma-separated)"
             )
+    scroll = properties.get("scroll")
+    if scroll not in (None, "", *SCROLLS):
+        out.append(f"property 'scroll' is {_short(scroll)}; use {' or '.join(SCROLLS)}")
     return out

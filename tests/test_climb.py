@@ -54,3 +54,15 @@ def test_the_shipped_climb_is_a_tower_that_scrolls_up():
     width, height = level.pixel_size
     assert height > 2 * width
     assert Stage(level).camera.climb
+
+
+def test_a_mistyped_scroll_is_refused_in_one_line(tmp_path):
+    from gunner.check import check_file
+
+    path = write_map(tmp_path, SHAFT)
+    text = path.read_text().replace(
+        "<properties>", '<properties><property name="scroll" value="upward"/>', 1
+    )
+    path.write_text(text)
+    lines = check_file(path)
+    assert len(lines) == 1 and "scroll" in lines[0] and "'upward'" in lines[0]
