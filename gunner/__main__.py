@@ -21,6 +21,18 @@ from gunner import GAME_NAME, __version__
 MAX_CROWD = 100_000
 
 
+def _seed(text: str) -> int:
+    """A seed as replays store it: a whole number, 0 or more (refused up front, not
+    after a whole recorded run fails to save)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is negative; use 0 or more")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gunner",
@@ -78,7 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
     headless.add_argument(
         "--random-input", action="store_true", help="drive the player with seeded random input"
     )
-    headless.add_argument("--seed", type=int, default=0, metavar="S", help="random seed")
+    headless.add_argument(
+        "--seed", type=_seed, default=0, metavar="S", help="random seed (0 or more)"
+    )
     headless.add_argument(
         "--screenshot", type=Path, metavar="PATH", help="save the last frame as a PNG"
     )
@@ -141,7 +155,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_window(args)
     except (LevelError, AssetError, ReplayError) as exc:
         print(f"gunner: {exc}", file=sys.stderr)
-        return 1
+        # A damaged replay has its own status, as with `python -m gunner.replay`.
+        return exc.exit_status if isinstance(exc, ReplayError) else 1
     except KeyboardInterrupt:
         return 130
 
