@@ -22,11 +22,13 @@ from gunner.entities.boss import (
     TRIGGER,
     Boss,
 )
+from gunner.entities.enemy import FLASH_TIME
 from gunner.entities.warden import Warden
 from gunner.events import HURT, KILLED
 from gunner.input import Buttons as B
 from gunner.level import SOLID
 from gunner.stage import Stage
+from gunner.timer import steps
 from maps import make_stage, obj
 
 FLOOR_ROW = 30
@@ -359,3 +361,35 @@ def test_a_boss_given_almost_no_health_still_has_sensible_phases(health):
     boss = Warden(500.0, 300.0, {"health": health})
     assert boss.full_health == 1
     assert boss.phase_thresholds() == [1, 0]
+
+
+@pytest.mark.parametrize("name", ["Warden", "Crawler", "Overseer"])
+def test_the_outline_of_a_boss_holds_every_part(tmp_path, name):
+    """Bullets and bodies meet a boss inside its outline: no part may stick out of it."""
+    stage = make_stage(
+        tmp_path, [obj(name, 50 * TILE, FY)], rows=ROWS[:29] + ["P" + "." * 59] + ROWS[30:]
+    )
+    boss = boss_of(stage)
+    rects = [rect for _, rect in boss.parts()]
+    assert boss.hitbox == rects[0].unionall(rects[1:])
+    assert all(boss.hitbox.contains(rect) for rect in rects)
+
+
+def test_a_wounds_flash_ends_after_its_moment(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    boss.wound(1, stage)
+    assert boss.flash
+    for _ in range(steps(FLASH_TIME)):
+        stage.step(B.NONE)
+    assert not boss.flash
+
+
+def test_a_dormant_overseer_hangs_still_until_the_arena_closes(tmp_path):
+    stage = make_stage(
+        tmp_path, [obj("Overseer", 50 * TILE, FY)], rows=ROWS[:29] + ["P" + "." * 59] + ROWS[30:]
+    )
+    boss = boss_of(stage)
+    for _ in range(30):
+        stage.step(B.NONE)
+    assert boss.state == "dormant" and boss.fx == boss.home and boss.flight == 0
