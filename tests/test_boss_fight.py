@@ -393,3 +393,38 @@ def test_a_dormant_overseer_hangs_still_until_the_arena_closes(tmp_path):
     for _ in range(30):
         stage.step(B.NONE)
     assert boss.state == "dormant" and boss.fx == boss.home and boss.flight == 0
+
+
+@pytest.mark.parametrize("edge", ["top", "floor"])
+def test_the_arena_closes_for_a_player_standing_on_its_top_or_a_tile_under_it(tmp_path, edge):
+    stage = field(tmp_path, 50 * TILE)
+    boss = boss_of(stage)
+    arena = boss.arena(stage)
+    stand(stage, arena.left + 5 * TILE, arena.top if edge == "top" else arena.bottom + TILE)
+    boss._wait(stage)
+    assert boss.state == "intro"
+
+
+def test_walking_into_the_warden_stops_at_its_hull(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    stage.player.invulnerable = 1e9
+    hull = part(boss, "hull")
+    for _ in range(300):
+        stage.step(B.RIGHT)
+        assert stage.player.hitbox.right <= hull.left + 0.01
+    assert stage.player.hitbox.right == pytest.approx(hull.left, abs=2)
+
+
+def test_a_pacing_crawlers_outline_goes_with_it(tmp_path):
+    stage = make_stage(
+        tmp_path, [obj("Crawler", 50 * TILE, FY)], rows=ROWS[:29] + ["P" + "." * 59] + ROWS[30:]
+    )
+    boss = fight(stage)
+    stage.player.invulnerable = 1e9
+    boss.wound(boss.health - boss.phase_thresholds()[0], stage)
+    for _ in range(SHIFT_STEPS + 30):
+        stage.step(B.NONE)
+    assert boss.fx < boss.home
+    rects = [rect for _, rect in boss.parts()]
+    assert boss.hitbox == rects[0].unionall(rects[1:])
