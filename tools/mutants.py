@@ -791,11 +791,13 @@ def main(argv: list[str] | None = None) -> int:
         todo = [m for m in mutants if m.key not in fate]
     elif args.again:
         # Timeouts run again too: on a busy machine a slow test can pass for a hang.
-        fate = {m.key: m for m in previous if m.status == "killed"}
+        # The others keep their last fate until they run again: a run stopped part way
+        # leaves them as they were (not "pending", which would drop them from the score).
+        fate = {m.key: m for m in previous if m.status != "pending"}
         for i, m in enumerate(mutants):
             if m.key in fate:
                 mutants[i] = fate[m.key]
-        todo = [m for m in mutants if m.key not in fate]
+        todo = [m for m in mutants if m.status != "killed"]
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
