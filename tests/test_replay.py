@@ -122,7 +122,7 @@ def test_damaged_replay_is_refused_in_one_line(tmp_path):
     bad = tmp_path / "bad.replay"
     bad.write_text('{"format": 1, "game": "gunner", "level": "x.tmx", "seed": 1, "inputs": [[1')
     run = run_gunner("--headless", "--replay", str(bad))
-    assert run.returncode == 1
+    assert run.returncode == EXIT_DAMAGED  # as `python -m gunner.replay` says it
     assert run.stderr.count("\n") == 1 and str(bad) in run.stderr
     assert "damaged replay" in run.stderr and "ends early" in run.stderr
 
