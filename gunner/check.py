@@ -2,7 +2,8 @@
 
 Reads each map as the game would (so every load error is reported too), then
 checks its objects against the schema in `gunner.objects`. Prints one line per
-problem, `FILE: WHERE: MESSAGE`, or `FILE: ok`.
+problem, `FILE: WHERE: MESSAGE` (at most MAX_SHOWN per file, then how many more),
+or `FILE: ok`.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ from gunner.tilemap import TileMap
 
 # Exit statuses of --check.
 OK, PROBLEMS, USAGE = 0, 1, 2
+# Problem lines printed per file: a map of 100,000 unknown objects gets a screenful,
+# not 100,000 lines; the first ones are the ones to fix first anyway.
+MAX_SHOWN = 20
 
 
 def _spawn_in_solid(spawn: Spawn, tiles: TileMap) -> bool:
@@ -131,8 +135,11 @@ def run(paths: Iterable[str | Path], out: TextIO | None = None) -> int:
     status = OK
     for path in maps:
         lines = check_file(path)
-        for line in lines:
+        for line in lines[:MAX_SHOWN]:
             print(line, file=out)
+        if len(lines) > MAX_SHOWN:
+            more = len(lines) - MAX_SHOWN
+            print(f"{path}: ... and {more:,} more problem{'s' * (more > 1)}", file=out)
         if lines:
             status = PROBLEMS
         else:

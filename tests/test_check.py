@@ -140,6 +140,24 @@ def test_exit_codes_0_1_2(tmp_path):
     assert run([], io.StringIO()) == 2
 
 
+def test_a_long_report_stops_after_20_problems_and_says_how_many_more(tmp_path):
+    # 30 objects of a class the game does not know: 30 problems, 20 shown.
+    extra = "".join(obj(100 + i, "Ghost", 8 * i, 0) for i in range(30))
+    path = write_map(tmp_path, ["P.....", "######"], extra_objects=extra)
+    every = check_file(path)
+    assert len(every) == 30
+    out = io.StringIO()
+    assert run([path], out) == 1
+    assert out.getvalue().splitlines() == [*every[:20], f"{path}: ... and 10 more problems"]
+    # Twenty problems or fewer: printed in full, no tail line.
+    few = write_map(
+        tmp_path, ["P.....", "######"], "few.tmx", extra_objects=extra[: len(extra) // 3]
+    )
+    out = io.StringIO()
+    assert run([few], out) == 1
+    assert out.getvalue().splitlines() == check_file(few)
+
+
 def test_the_whole_broken_corpus_checks_without_a_traceback():
     run_ = gunner("--check", *map(str, sorted(BROKEN.glob("*.tmx"))))
     assert run_.returncode == 1 and run_.stderr == ""
