@@ -16,7 +16,7 @@ import copy
 import math
 import os
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -144,25 +144,31 @@ def own_look(node: ET.Element, where: str) -> Look:
 
 
 def layer_tree(root: ET.Element) -> list[LayerNode]:
-    """Every tile, image and object layer in drawing order, groups folded in."""
+    """Every tile, image and object layer in drawing order, groups folded in.
+
+    Walked with an explicit stack, not recursion: Tiled saves groups nested a
+    thousand deep without complaint, and the walk must not care how deep they go."""
     nodes: list[LayerNode] = []
     counts = {"layer": 0, "imagelayer": 0, "objectgroup": 0}
-
-    def walk(parent: ET.Element, look: Look, visible: bool) -> None:
-        for child in parent:
-            if child.tag not in LAYER_TAGS:
-                continue
-            name = child.get("name", "")
-            where = f"{'group' if child.tag == 'group' else 'layer'} '{name[:40]}'"
-            child_look = own_look(child, where).under(look)
-            shown = visible and child.get("visible", "1") != "0"
-            if child.tag == "group":
-                walk(child, child_look, shown)
-                continue
-            nodes.append(LayerNode(child.tag, child, name, shown, child_look, counts[child.tag]))
-            counts[child.tag] += 1
-
-    walk(root, Look(), True)
+    # Each entry: a group's children still to visit, with the group's look and visibility.
+    stack: list[tuple[Iterator[ET.Element], Look, bool]] = [(iter(root), Look(), True)]
+    while stack:
+        children, look, visible = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            continue
+        if child.tag not in LAYER_TAGS:
+            continue
+        name = child.get("name", "")
+        where = f"{'group' if child.tag == 'group' else 'layer'} '{name[:40]}'"
+        child_look = own_look(child, where).under(look)
+        shown = visible and child.get("visible", "1") != "0"
+        if child.tag == "group":
+            stack.append((iter(child), child_look, shown))
+            continue
+        nodes.append(LayerNode(child.tag, child, name, shown, child_look, counts[child.tag]))
+        counts[child.tag] += 1
     return nodes
 
 

@@ -11,6 +11,7 @@ import sys
 import zlib
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from gunner.level import LevelError, load_level
@@ -425,3 +426,45 @@ def test_every_file_of_a_map_is_read_once_and_loaded_from_those_bytes(tmp_path, 
     level = load_level(path)
     assert sorted(opened) == ["t.png", "t.tsx", "test.tmx"]
     assert level.images[int(level.layers[0].gids[2, 0])].get_size() == (16, 16)
+
+
+# -- what --check says and what play does: the same verdict, in one line ---------------
+
+
+def verdicts(path: Path) -> tuple[list[str], str]:
+    """What `--check` prints for a map, and what play says when it loads it (with images)."""
+    import pygame
+
+    from gunner.check import check_file
+
+    pygame.display.init()
+    pygame.display.set_mode((1, 1))
+    checked = check_file(path)
+    try:
+        load_level(path)
+    except LevelError as exc:
+        return checked, str(exc)
+    return checked, "plays"
+
+
+def refused_alike(path: Path, cause: str) -> None:
+    """`--check` lists `cause` and play refuses the map with exactly it, in one line."""
+    checked, played = verdicts(path)
+    assert played.split(" (and ")[0] == f"{path}: {cause}"
+    assert f"{path}: {cause}" in checked or f"{path}: map: {cause}" in checked
+    assert "\n" not in played
+
+
+def test_groups_nested_thousands_deep_load_and_check(tmp_path):
+    # Tiled saves this without complaint; the layer walk must not recurse per group.
+    path = write_map(tmp_path, ["........", "..P...E.", "########"])
+    flat = load_level(path, images=False)
+    text = path.read_text()
+    start, end = text.index("<layer"), text.index("</layer>") + len("</layer>")
+    depth = 3000
+    groups = "".join(f'<group id="{100 + i}" name="g{i}">' for i in range(depth))
+    path.write_text(text[:start] + groups + text[start:end] + "</group>" * depth + text[end:])
+    assert verdicts(path) == ([], "plays")
+    nested = load_level(path, images=False)
+    assert np.array_equal(nested.solid, flat.solid)
+    assert [layer.name for layer in nested.layers] == ["ground"]
