@@ -243,6 +243,8 @@ MAX_TILESETS = 64
 # Tiled's flip flags live in the top bits of a gid (bit 28 is hexagonal rotation,
 # which pytmx does not know: a gid with it set is refused as out of range).
 GID_FLAGS_MASK = 0xE0000000
+# The largest tile number: the bits above it are Tiled's flip and rotation flags.
+MAX_GID = 0x0FFFFFFF
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PROPERTY_TYPES = {"string", "int", "float", "bool", "color", "file", "object"}
 BOOL_VALUES = {"true", "false", "1", "0", "yes", "no", "y", "n", "t", "f"}
@@ -370,6 +372,17 @@ def _check_image(
     path = base / image.get("source", "")
     _check_png(path, owner, need, seen)
     image.set("source", str(absolute(path)))
+    trans = image.get("trans")
+    if trans is not None:
+        # pytmx hands `#` + this to pygame only when it loads images (play, not --check):
+        # checked here, and written the one way pygame reads, so both agree.
+        try:
+            r, g, b, _ = parse_color(trans)
+        except ValueError:
+            raise LevelError(
+                owner, f"image {path.name} transparent colour '{trans[:20]}' is not #RRGGBB"
+            ) from None
+        image.set("trans", f"{r:02x}{g:02x}{b:02x}")
 
 
 def _check_png(
@@ -434,18 +447,26 @@ MAX_TILE_OFFSET = 1024
 MAX_FRAME_MS = 3_600_000
 
 
-def _check_tileset(node: ET.Element, map_path: Path, seen: _Reads | None = None) -> int:
-    """Check one <tileset> of the map; the last gid it covers.
+def _check_tileset(
+    node: ET.Element, map_path: Path, seen: _Reads | None = None
+) -> tuple[str, int, int]:
+    """Check one <tileset> of the map; its label and the first and last gid it covers.
 
     An external tileset is read once, here, and copied into the map's tree with its
     image paths made absolute, so pytmx loads exactly the bytes that were checked.
     """
-    firstgid = _int_attr(node, "firstgid", map_path, "tileset", default="")
-    if firstgid < 1:
-        raise LevelError(map_path, f"tileset firstgid {firstgid} must be 1 or more")
     source = node.get("source")
     base = map_path.parent
-    label = "embedded tileset"
+    label = f"tileset {Path(source).name[:60]}" if source else "embedded tileset"
+    if not source and node.get("name"):
+        label += f" '{node.get('name', '')[:40]}'"
+    firstgid = _int_attr(node, "firstgid", map_path, label, default="")
+    if not 1 <= firstgid <= MAX_GID:
+        raise LevelError(
+            map_path,
+            f"{label} firstgid {firstgid} must be from 1 to {MAX_GID:,}; "
+            "let Tiled number the tilesets",
+        )
     target = node
     if source:
         if source.lower().endswith((".tsj", ".json")):
@@ -494,14 +515,31 @@ def _check_tileset(node: ET.Element, map_path: Path, seen: _Reads | None = None)
             _int_attr(image, "height", map_path, f"{label} image", default=""),
         )
         _check_image(image, base, map_path, need, seen)
-        columns = max(0, need[0] // TILE)
-        count = max(count, columns * max(0, need[1] // TILE))
+        holds = _image_tiles(need, node, map_path, label)
+        if count > holds:
+            name = Path(image.get("source", "")).name
+            raise LevelError(
+                map_path,
+                f"{label} tilecount {count:,} is more than its image {name} holds "
+                f"({holds:,} tile{'s' * (holds != 1)} of {TILE}x{TILE}); fix the tileset in Tiled",
+            )
+        count = holds
+    if image is None:  # an image collection: one tile per <tile> with an image
+        listed = sum(1 for tile in node.iterfind("tile") if tile.find("image") is not None)
+        if count > listed:
+            raise LevelError(
+                map_path,
+                f"{label} tilecount {count:,} is more than the {listed:,} tile images it "
+                "lists; fix the tileset in Tiled",
+            )
+        count = 0
     for tile in node.iterfind("tile"):
         tile_id = _int_attr(tile, "id", map_path, f"{label} tile", default="")
         if tile_id < 0:
             raise LevelError(map_path, f"{label} has a tile with negative id {tile_id}")
-        count = max(count, tile_id + 1)
-        _check_properties(tile, map_path, f"{label} tile {tile_id}")
+        if image is None:  # an image collection: one tile per <tile>
+            count = max(count, tile_id + 1)
+        _check_tile(tile, tile_id, map_path, label)
         tile_image = tile.find("image")
         if tile_image is not None and tile_image.get("source"):
             _check_image(tile_image, base, map_path, None, seen)
@@ -518,10 +556,46 @@ def _check_tileset(node: ET.Element, map_path: Path, seen: _Reads | None = None)
                 raise LevelError(
                     map_path, f"{where} animation frame lasts {duration} ms (1 to {MAX_FRAME_MS})"
                 )
+    last = firstgid + count - 1
+    if last > MAX_GID:
+        raise LevelError(
+            map_path,
+            f"{label} firstgid {firstgid:,} leaves no room for its {count:,} tiles "
+            f"(tile numbers end at {MAX_GID:,}); let Tiled number the tilesets",
+        )
     if target is not node:  # read once: pytmx gets the checked copy, not the file
         target.attrib = {**node.attrib, "firstgid": str(firstgid)}
         target[:] = list(node)
-    return firstgid + count - 1
+    return label, firstgid, last
+
+
+def _image_tiles(size: tuple[int, int], node: ET.Element, owner: Path, label: str) -> int:
+    """How many tiles a tileset image of `size` px holds, as Tiled counts them: from
+    the margin, in steps of tile plus spacing, whole tiles only."""
+    margin = _int_attr(node, "margin", owner, label)
+    spacing = _int_attr(node, "spacing", owner, label)
+    columns = max(0, (size[0] - margin + spacing) // (TILE + spacing))
+    rows = max(0, (size[1] - margin + spacing) // (TILE + spacing))
+    return columns * rows
+
+
+# What pytmx makes of a <tile>'s attributes and properties together (one dict): an image
+# to load (`source`, `trans`), its size, its frames. A designer's property of that name
+# would make play load or draw something --check never saw.
+TILE_RESERVED = ("id", "type", "class", "source", "trans", "width", "height", "frames")
+
+
+def _check_tile(tile: ET.Element, tile_id: int, owner: Path, label: str) -> None:
+    where = f"{label} tile {tile_id}"
+    _check_properties(tile, owner, where)
+    for prop in tile.iterfind("properties/property"):
+        name = prop.get("name", "")
+        if name in TILE_RESERVED:
+            raise LevelError(
+                owner,
+                f"{where} property '{name[:40]}' has a name Tiled and the game use for a "
+                "tile's own settings; rename it",
+            )
 
 
 def _decode_layer(data: ET.Element, cells: int, owner: Path, where: str) -> np.ndarray:
@@ -626,7 +700,7 @@ def _precheck(path: Path, seen: _Reads | None = None) -> tuple[ET.Element, list[
         nodes = layer_tree(root)  # every offset, parallax, opacity and tint readable
     except TiledError as exc:
         raise LevelError(path, str(exc)) from None
-    maxgid = max((_check_tileset(ts, path, seen) for ts in tilesets), default=0)
+    ranges = _GidRanges([_check_tileset(ts, path, seen) for ts in tilesets])
 
     total = 0
     for layer in root.iter("layer"):
@@ -645,13 +719,10 @@ def _precheck(path: Path, seen: _Reads | None = None) -> tuple[ET.Element, list[
         if data is None:
             raise LevelError(path, f"{where} has no tile data")
         gids = _decode_layer(data, width * height, path, where) & ~np.uint32(GID_FLAGS_MASK)
-        if gids.size and int(gids.max()) > maxgid:
-            bad = int(np.argmax(gids > maxgid))
-            raise LevelError(
-                path,
-                f"{where} cell ({bad % width}, {bad // width}) uses tile {int(gids[bad])}, "
-                f"but the tilesets hold {maxgid} tiles",
-            )
+        bad = ranges.first_stray(gids)
+        if bad is not None:
+            cell = f"{where} cell ({bad % width}, {bad // width})"
+            raise LevelError(path, f"{cell} {ranges.stray(int(gids[bad]))}")
 
     for group in root.iter("objectgroup"):
         _check_properties(group, path, f"object layer '{group.get('name', '')[:40]}'")
@@ -660,14 +731,54 @@ def _precheck(path: Path, seen: _Reads | None = None) -> tuple[ET.Element, list[
         where = f"object {oid}"
         for attr in ("x", "y", "width", "height", "rotation"):
             _float_attr(obj, attr, path, where)
-        gid = _int_attr(obj, "gid", path, where) & ~GID_FLAGS_MASK
-        if gid > maxgid or gid < 0:
-            raise LevelError(path, f"{where} uses tile {gid}, but the tilesets hold {maxgid} tiles")
+        gid = _int_attr(obj, "gid", path, where)
+        if gid < 0 or gid > 0xFFFFFFFF:
+            raise LevelError(path, f"{where} gid {gid} is not a tile number")
+        gid &= ~GID_FLAGS_MASK
+        if ranges.first_stray(np.array([gid], dtype=np.uint32)) is not None:
+            raise LevelError(path, f"{where} {ranges.stray(gid)}")
         _check_properties(obj, path, where)
     for image in root.iterfind(".//imagelayer/image"):
         if image.get("source"):
             _check_image(image, path.parent, path, None, seen)
     return root, nodes
+
+
+class _GidRanges:
+    """The tile numbers the map's tilesets cover: a layer cell or tile object may use
+    0 (nothing) or a number inside one of them, never one before, between or beyond
+    them. As in Tiled, a number belongs to the tileset with the largest firstgid not
+    above it."""
+
+    def __init__(self, tilesets: list[tuple[str, int, int]]) -> None:
+        spans = sorted(tilesets, key=lambda t: t[1])
+        self.firsts = np.array([first for _, first, _ in spans], dtype=np.int64)
+        self.lasts = np.array([last for _, _, last in spans], dtype=np.int64)
+        self.last = int(self.lasts.max()) if spans else 0
+
+    def first_stray(self, gids: np.ndarray) -> int | None:
+        """The index of the first gid no tileset holds, if any."""
+        if not gids.size or not int(gids.max()):
+            return None
+        values = gids.astype(np.int64)
+        at = np.searchsorted(self.firsts, values, side="right") - 1
+        held = (values == 0) | ((at >= 0) & (values <= self.lasts[np.maximum(at, 0)]))
+        if held.all():
+            return None
+        return int(np.argmin(held))
+
+    def stray(self, gid: int) -> str:
+        """Why `gid` is not a tile, in the designer's terms."""
+        if not self.firsts.size or gid > self.last:
+            return (
+                f"uses tile {gid}, but the tilesets hold {self.last} tile{'s' * (self.last != 1)}"
+            )
+        return (
+            f"uses tile {gid}, which no tileset holds "
+            f"(the tilesets start at tile {int(self.firsts[0])})"
+            if gid < int(self.firsts[0])
+            else f"uses tile {gid}, which falls between two tilesets"
+        )
 
 
 @contextlib.contextmanager

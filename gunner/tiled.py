@@ -185,9 +185,35 @@ def for_pytmx(root: ET.Element) -> None:
         for child in parent.findall("imagelayer"):
             parent.remove(child)
     for tileset in root.iter("tileset"):
+        _fix_slicing(tileset)
         for tile in tileset.iterfind("tile"):
             for shapes in tile.findall("objectgroup"):
                 tile.remove(shapes)
+            # pytmx reads a tile's attributes as its properties: a stray `source`
+            # would be loaded as the tile's image in play (never in --check). Tiled
+            # writes only these; the rest means nothing to Tiled or to the game.
+            for attr in [a for a in tile.attrib if a not in TILE_ATTRS]:
+                del tile.attrib[attr]
+
+
+# The attributes Tiled writes on a tileset's <tile> that the loader reads.
+TILE_ATTRS = ("id", "type", "class", "x", "y", "width", "height")
+
+
+def _fix_slicing(tileset: ET.Element) -> None:
+    """pytmx cuts a tileset image from the margin up to its size plus the margin, so
+    with a margin its last row and column overhang the image, and cutting a tile
+    there (any tile with properties is cut) fails in play where --check passed.
+    Tiled stops at the image's edge: hand pytmx the size that makes it cut exactly
+    Tiled's tiles."""
+    image = tileset.find("image")
+    margin = tileset.get("margin", "0")
+    if image is None or not margin.isdigit() or margin == "0":
+        return
+    for attr in ("width", "height"):
+        size = image.get(attr, "")
+        if size.isdigit():
+            image.set(attr, str(max(0, int(size) - int(margin))))
 
 
 # -- templates -------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from gunner.level import LevelError, load_level
-from maps import write_map
+from maps import png, write_map
 
 BROKEN = Path(__file__).parent / "maps" / "broken"
 
@@ -468,3 +468,148 @@ def test_groups_nested_thousands_deep_load_and_check(tmp_path):
     nested = load_level(path, images=False)
     assert np.array_equal(nested.solid, flat.solid)
     assert [layer.name for layer in nested.layers] == ["ground"]
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+ROOM = ["........", "..P...E.", "########"]
+
+
+@pytest.mark.parametrize(
+    ("tilecount", "cause"),
+    [
+        (
+            "100000",
+            "tileset t.tsx tilecount 100,000 is more than its image t.png holds "
+            "(2 tiles of 16x16); fix the tileset in Tiled",
+        ),
+        (
+            "3",
+            "tileset t.tsx tilecount 3 is more than its image t.png holds "
+            "(2 tiles of 16x16); fix the tileset in Tiled",
+        ),
+    ],
+)
+def test_a_tilecount_beyond_the_image_is_refused_alike(tmp_path, tilecount, cause):
+    path = write_map(tmp_path, ROOM)
+    _edit(tmp_path / "t.tsx", 'tilecount="2"', f'tilecount="{tilecount}"')
+    refused_alike(path, cause)
+
+
+def test_an_image_collection_claiming_more_tiles_than_it_lists_is_refused(tmp_path):
+    path = write_map(tmp_path, ROOM)
+    (tmp_path / "t.tsx").write_text(
+        '<tileset name="c" tilewidth="16" tileheight="16" tilecount="9" columns="0">'
+        '<tile id="0"><image source="t.png" width="32" height="16"/></tile>'
+        '<tile id="1"><image source="t.png" width="32" height="16"/></tile></tileset>'
+    )
+    refused_alike(
+        path,
+        "tileset t.tsx tilecount 9 is more than the 2 tile images it lists; "
+        "fix the tileset in Tiled",
+    )
+
+
+def test_a_tileset_with_a_margin_holds_the_tiles_tiled_counts(tmp_path):
+    # 32x17 px with a 1 px margin holds one tile. Counted without the margin it held
+    # two, and a map using the second passed --check while pytmx, cutting it past the
+    # image's edge, failed in play.
+    path = write_map(tmp_path, ROOM)
+    (tmp_path / "t.png").write_bytes(png(32, 17))
+    tsx = tmp_path / "t.tsx"
+    _edit(tsx, 'tilecount="2"', 'tilecount="0" margin="1"')
+    _edit(tsx, 'width="32" height="16"', 'width="32" height="17"')
+    _edit(path, "1,1,1,1,1,1,1,1", "1,1,1,1,1,1,1,2")
+    refused_alike(path, "layer 'ground' cell (7, 2) uses tile 2, but the tilesets hold 1 tile")
+    _edit(path, "1,1,1,1,1,1,1,2", "1,1,1,1,1,1,1,1")
+    assert verdicts(path) == ([], "plays")
+
+
+@pytest.mark.parametrize(
+    ("firstgid", "cause"),
+    [
+        (
+            "2147483648",
+            "tileset t.tsx firstgid 2147483648 must be from 1 to 268,435,455; "
+            "let Tiled number the tilesets",
+        ),
+        (
+            "268435455",
+            "tileset t.tsx firstgid 268,435,455 leaves no room for its 2 tiles "
+            "(tile numbers end at 268,435,455); let Tiled number the tilesets",
+        ),
+        (
+            "0",
+            "tileset t.tsx firstgid 0 must be from 1 to 268,435,455; let Tiled number the tilesets",
+        ),
+        # In range, but the layer's tiles 1 and 2 now belong to no tileset: the player
+        # would fall through a floor that is drawn nowhere.
+        (
+            "100",
+            "layer 'ground' cell (0, 2) uses tile 1, which no tileset holds "
+            "(the tilesets start at tile 100)",
+        ),
+    ],
+)
+def test_tileset_numbering_beyond_sane_bounds_is_refused_alike(tmp_path, firstgid, cause):
+    path = write_map(tmp_path, ROOM)
+    _edit(path, 'firstgid="1"', f'firstgid="{firstgid}"')
+    refused_alike(path, cause)
+
+
+def test_a_tile_between_two_tilesets_is_refused_alike(tmp_path):
+    path = write_map(tmp_path, ROOM)
+    first = '<tileset firstgid="1" source="t.tsx"/>'
+    _edit(path, first, first + '<tileset firstgid="10" source="t.tsx"/>')
+    _edit(path, "1,1,1,1,1,1,1,1", "1,1,1,1,1,1,1,5")
+    refused_alike(path, "layer 'ground' cell (7, 2) uses tile 5, which falls between two tilesets")
+    _edit(path, "1,1,1,1,1,1,1,5", "1,1,1,1,1,1,1,11")
+    assert verdicts(path) == ([], "plays")
+
+
+@pytest.mark.parametrize("where", ["tileset", "image layer"])
+def test_a_bad_transparent_colour_is_refused_by_check_as_by_play(tmp_path, where):
+    path = write_map(tmp_path, ROOM)
+    if where == "tileset":
+        _edit(tmp_path / "t.tsx", '<image source="t.png"', '<image source="t.png" trans="zzzzzz"')
+        name = "t.png"
+    else:
+        (tmp_path / "bg.png").write_bytes(png(16, 16))
+        layer = '<imagelayer id="9" name="bg"><image source="bg.png" trans="zzzzzz"/></imagelayer>'
+        _edit(path, "<objectgroup", layer + "<objectgroup")
+        name = "bg.png"
+    refused_alike(path, f"image {name} transparent colour 'zzzzzz' is not #RRGGBB")
+
+
+def test_a_transparent_colour_with_a_hash_plays(tmp_path):
+    # Tiled writes `ff00ff`; pytmx prefixes `#` itself, so `#ff00ff` failed in play only.
+    path = write_map(tmp_path, ROOM)
+    _edit(tmp_path / "t.tsx", '<image source="t.png"', '<image source="t.png" trans="#808080"')
+    assert verdicts(path) == ([], "plays")
+
+
+def test_a_tile_with_a_source_attribute_plays_as_its_tileset_draws_it(tmp_path):
+    # Tiled never writes `source` on a <tile>; pytmx loaded it as the tile's image in
+    # play only ("image tiles.png was not checked before loading").
+    path = write_map(tmp_path, ROOM)
+    (tmp_path / "tiles.png").write_bytes(png(16, 16))
+    _edit(tmp_path / "t.tsx", '<tile id="0">', '<tile id="0" source="tiles.png" probability="x">')
+    assert verdicts(path) == ([], "plays")
+    level = load_level(path)
+    assert level.solid[2].tolist() == [1] * 8
+
+
+@pytest.mark.parametrize("name", ["source", "trans", "frames", "width"])
+def test_a_tile_property_named_like_a_tile_setting_is_refused_alike(tmp_path, name):
+    path = write_map(tmp_path, ROOM)
+    prop = f'<property name="{name}" value="nothere.png"/>'
+    _edit(tmp_path / "t.tsx", '<tile id="1"><properties>', '<tile id="1"><properties>' + prop)
+    refused_alike(
+        path,
+        f"tileset t.tsx tile 1 property '{name}' has a name Tiled and the game use for a "
+        "tile's own settings; rename it",
+    )
