@@ -13,9 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-from gunner.config import TILE
 from gunner.level import (
-    SOLID,
     Level,
     LevelError,
     Spawn,
@@ -24,8 +22,7 @@ from gunner.level import (
     usable_problems,
     where_object,
 )
-from gunner.objects import SCHEMA, ObjectClass, geometry_problems
-from gunner.tilemap import TileMap
+from gunner.objects import SCHEMA, ObjectClass
 
 # Exit statuses of --check.
 OK, PROBLEMS, USAGE = 0, 1, 2
@@ -34,29 +31,18 @@ OK, PROBLEMS, USAGE = 0, 1, 2
 MAX_SHOWN = 20
 
 
-def _spawn_in_solid(spawn: Spawn, tiles: TileMap) -> bool:
-    """Would whatever stands at this point spawn inside a solid tile?"""
-    from gunner.entities import create_entity
-
-    entity = create_entity(spawn)
-    if entity is not None:
-        return tiles.overlaps_solid(entity.hitbox)
-    # A class without an entity yet: at least the tile just above its feet must be open.
-    fx, fy = spawn.foot
-    return tiles.cell(int(fx // TILE), int((fy - 1) // TILE)) == SOLID
-
-
 def problems(level: Level, schema: dict[str, ObjectClass] | None = None) -> list[tuple[str, str]]:
-    """(WHERE, MESSAGE) for everything wrong with the objects of a readable map."""
+    """(WHERE, MESSAGE) for everything wrong with the objects of a readable map: what
+    loading refuses (`usable_problems`: play refuses the map for any of these), then
+    what play tolerates but a designer should hear of: objects of a class the game
+    does not know (play ignores them), a property that matches nothing (a keycard
+    with no door of its colour), and what the game draws differently from Tiled."""
     schema = schema if schema is not None else SCHEMA
-    # What loading would refuse (types, ranges, finite numbers, reach, counts), listed
-    # with each object's other problems, in map order.
+    # Listed with each object's other problems, in map order.
     refused: dict[str, list[str]] = {}
     for where, message in usable_problems(level, schema):
         refused.setdefault(where, []).append(message)
-    # What the game draws or places differently from Tiled: never a silent difference.
     found: list[tuple[str, str]] = list(level.unhonoured)
-    tiles = TileMap(level.solid.copy())
     by_class: dict[str, list[Spawn]] = {}
     for spawn in level.spawns:
         by_class.setdefault(spawn.cls, []).append(spawn)
@@ -72,7 +58,7 @@ def problems(level: Level, schema: dict[str, ObjectClass] | None = None) -> list
             what = f"unknown class '{spawn.cls}'" if spawn.cls else "has no class"
             found.append((where, f"{what} (the game knows {known})"))
             continue
-        # Types, ranges and required values were checked by `usable_problems`.
+        # Types, ranges, required values and placement were checked by `usable_problems`.
         for name, prop in spec.props.items():
             value = spawn.props.get(name, prop.default)
             if not prop.match or value in ("", None):
@@ -86,32 +72,8 @@ def problems(level: Level, schema: dict[str, ObjectClass] | None = None) -> list
                     f"({other_cls} {other_prop}s here: {have})"
                 )
                 found.append((where, unmatched))
-        map_w, map_h = level.pixel_size
-        if geometry_problems(spawn.x, spawn.y, spawn.w, spawn.h, map_w, map_h):
-            continue  # already reported; nothing can stand there
-        if spec.shape == "point":
-            fx, fy = spawn.foot
-            if not (0 <= fx < level.width * TILE and 0 < fy <= level.height * TILE):
-                found.append((where, f"spawn ({fx:.0f}, {fy:.0f}) is outside the map"))
-            elif _spawn_in_solid(spawn, tiles):
-                found.append((where, f"spawn ({fx:.0f}, {fy:.0f}) is inside a solid tile"))
 
     found += [(where, message) for where, messages in refused.items() for message in messages]
-    for cls, spec in schema.items():
-        low, high = spec.count
-        placed = by_class.get(cls, [])
-        if len(placed) < low:
-            found.append(("map", f"no {cls} object; add one to an object layer"))
-        if high is not None and len(placed) > high:
-            ids = ", ".join(str(s.id) for s in placed)
-            many = f"{len(placed)} {cls} objects (ids {ids}); at most {high} allowed"
-            found.append(("map", many))
-    objectives = [n.strip().lower() for n in str(level.properties.get("objective", "")).split(",")]
-    if "boss" in objectives:
-        from gunner.entities import ENTITY_TYPES
-
-        if not any(getattr(ENTITY_TYPES.get(cls), "is_boss", False) for cls in by_class):
-            found.append(("map", "objective 'boss' but no boss in the map; place one"))
     return found
 
 

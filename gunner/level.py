@@ -27,6 +27,7 @@ import numpy as np
 
 from gunner.config import TILE
 from gunner.tiled import (
+    SHAPES,
     LayerNode,
     Look,
     TiledError,
@@ -72,6 +73,9 @@ class Spawn:
     # The points of the path a MovingPlatform follows (its `path` object's points).
     path: list[tuple[float, float]] = field(default_factory=list)
     used_as_path: bool = False  # another object's `path`: a line, not a thing
+    # Why the polygon's or polyline's points cannot be used, if they cannot.
+    shape_problem: str = ""
+    shape: str = ""  # "polygon", "polyline", "point", "ellipse" or "" (a rectangle)
 
     @property
     def foot(self) -> tuple[float, float]:
@@ -731,6 +735,7 @@ def _precheck(path: Path, seen: _Reads | None = None) -> tuple[ET.Element, list[
         where = f"object {oid}"
         for attr in ("x", "y", "width", "height", "rotation"):
             _float_attr(obj, attr, path, where)
+        _check_shape(obj, path, _where_element(obj, oid))
         gid = _int_attr(obj, "gid", path, where)
         if gid < 0 or gid > 0xFFFFFFFF:
             raise LevelError(path, f"{where} gid {gid} is not a tile number")
@@ -910,43 +915,128 @@ def load_level(path: str | Path, *, images: bool = True) -> Level:
         where, message = found[0]
         more = f" (and {len(found) - 1} more: see --check)" if len(found) > 1 else ""
         raise LevelError(path, f"{where}: {message}{more}")
-    players = level.spawns_of("Player")
-    if not players:
-        raise LevelError(path, "no Player object: add one to an object layer to mark the spawn")
-    px, py = players[0].foot
-    if not (0 <= px < level.width * TILE and 0 < py <= level.height * TILE):
-        raise LevelError(path, f"Player spawn ({px:.0f}, {py:.0f}) is outside the map")
     return level
 
 
 def where_object(spawn: Spawn) -> str:
     """WHERE for an object: `object 12 'name' (Player)`."""
-    name = spawn.name if len(spawn.name) <= 40 else spawn.name[:37] + "..."
-    return f"object {spawn.id} '{name}' ({spawn.cls or 'no class'})"
+    return _where(spawn.id, spawn.name, spawn.cls)
+
+
+def _where_element(obj: ET.Element, oid: int) -> str:
+    """WHERE for an object element not yet read into a Spawn, as `where_object` says it."""
+    return _where(oid, obj.get("name", ""), object_class_of(obj))
+
+
+def _where(oid: int, name: str, cls: str) -> str:
+    name = name if len(name) <= 40 else name[:37] + "..."
+    return f"object {oid} '{name}' ({cls or 'no class'})"
 
 
 def usable_problems(level: Level, schema: dict[str, Any] | None = None) -> list[tuple[str, str]]:
-    """(WHERE, MESSAGE) for everything in the map the game cannot use safely: values
-    of the wrong type, not finite or out of their documented range, objects out of
-    reach, too many objects, bad map properties. Loading refuses a map with any;
+    """(WHERE, MESSAGE) for everything in the map the game cannot use safely or that
+    makes it unplayable: values of the wrong type, not finite or out of their
+    documented range, objects or shape points out of reach, too many objects or
+    points, bad map properties, things spawned inside walls, an exit no one can
+    reach, too few or too many of a class. Loading refuses a map with any;
     `--check` lists them all. Valid properties are replaced by the values the game
     uses (numbers as numbers), so entity constructors never see raw map text.
     """
     from gunner.objects import SCHEMA, geometry_problems, map_problems, validate_props
 
+    schema = SCHEMA if schema is None else schema
     found = [("map", message) for message in map_problems(level.properties, len(level.spawns))]
     map_w, map_h = level.pixel_size
+    tiles = None
     for spawn in level.spawns:
         where = where_object(spawn)
-        for message in geometry_problems(spawn.x, spawn.y, spawn.w, spawn.h, map_w, map_h):
-            found.append((where, message))
+        misplaced = geometry_problems(spawn.x, spawn.y, spawn.w, spawn.h, map_w, map_h)
+        found += [(where, message) for message in misplaced]
         if len(spawn.name) > 200:
             found.append((where, f"name is {len(spawn.name)} characters; at most 200"))
-        spec = (SCHEMA if schema is None else schema).get(spawn.cls)
-        if spec is not None:
-            spawn.props, messages = validate_props(spec, spawn.props)
-            found += [(where, message) for message in messages]
+        if spawn.shape_problem:
+            found.append((where, spawn.shape_problem))
+        for n, (x, y) in enumerate(spawn.points if spawn.shape != "point" else [], 1):
+            if geometry_problems(x, y, 0, 0, map_w, map_h):
+                found.append(
+                    (where, f"{spawn.shape} point {n} ({x:.6g}, {y:.6g}) is far outside the map")
+                )
+                break
+        spec = schema.get(spawn.cls)
+        if spec is None:
+            continue
+        spawn.props, messages = validate_props(spec, spawn.props)
+        found += [(where, message) for message in messages]
+        if not misplaced:
+            if tiles is None:
+                from gunner.tilemap import TileMap
+
+                tiles = TileMap(level.solid.copy())
+            found += [(where, message) for message in _placement(spawn, spec.shape, level, tiles)]
     found += _paths(level)
+    found += _counts(level, schema)
+    return found
+
+
+def _placement(spawn: Spawn, shape: str, level: Level, tiles: Any) -> list[str]:
+    """Why an object stands where the game cannot use it: a thing spawned outside the
+    map or inside a wall, an exit wholly inside solid tiles."""
+    from gunner.entities import create_entity
+
+    if shape == "point":
+        fx, fy = spawn.foot
+        if not (0 <= fx < level.width * TILE and 0 < fy <= level.height * TILE):
+            return [f"spawn ({fx:.0f}, {fy:.0f}) is outside the map"]
+        entity = create_entity(spawn)
+        if entity is not None:
+            stuck = tiles.overlaps_solid(entity.hitbox)
+        else:  # no entity yet: at least the tile just above its feet must be open
+            stuck = tiles.cell(int(fx // TILE), int((fy - 1) // TILE)) == SOLID
+        if stuck:
+            return [f"spawn ({fx:.0f}, {fy:.0f}) is inside a solid tile"]
+    elif spawn.cls == "Exit":
+        exit_ = create_entity(spawn)
+        if exit_ is not None and _walled_in(exit_.hitbox, tiles):
+            box = exit_.hitbox
+            return [
+                f"exit ({box.x:.0f}, {box.y:.0f}, {box.w:.0f}x{box.h:.0f}) is wholly inside "
+                "solid tiles; the player could never reach it"
+            ]
+    return []
+
+
+def _walled_in(box: Any, tiles: Any) -> bool:
+    """Is every tile the box covers solid (so nothing can ever touch it)?"""
+    top, left = math.floor(box.top / TILE), math.floor(box.left / TILE)
+    rows = range(top, max(top + 1, math.ceil(box.bottom / TILE)))
+    cols = range(left, max(left + 1, math.ceil(box.right / TILE)))
+    return all(tiles.cell(col, row) == SOLID for row in rows for col in cols)
+
+
+def _counts(level: Level, schema: dict[str, Any]) -> list[tuple[str, str]]:
+    """Too few or too many objects of a class (one Player), and an objective the map
+    cannot meet: the level could not start, or never end."""
+    found = []
+    by_class: dict[str, list[Spawn]] = {}
+    for spawn in level.spawns:
+        by_class.setdefault(spawn.cls, []).append(spawn)
+    for cls, spec in schema.items():
+        low, high = spec.count
+        placed = by_class.get(cls, [])
+        if len(placed) < low:
+            found.append(("map", f"no {cls} object; add one to an object layer"))
+        if high is not None and len(placed) > high:
+            ids = ", ".join(str(s.id) for s in placed[:10]) + (", ..." if len(placed) > 10 else "")
+            found.append(
+                ("map", f"{len(placed)} {cls} objects (ids {ids}); at most {high} allowed")
+            )
+    objective = level.properties.get("objective", "")
+    objectives = [n.strip().lower() for n in str(objective)[:200].split(",")]
+    if "boss" in objectives:
+        from gunner.entities import ENTITY_TYPES
+
+        if not any(getattr(ENTITY_TYPES.get(cls), "is_boss", False) for cls in by_class):
+            found.append(("map", "objective 'boss' but no boss in the map; place one"))
     return found
 
 
@@ -970,6 +1060,8 @@ def _paths(level: Level) -> list[tuple[str, str]]:
                     "set it to a polyline or a point",
                 )
             )
+        elif target.shape_problem:
+            found.append((where_object(spawn), f"path object {target.id}: {target.shape_problem}"))
         elif not target.points:
             found.append(
                 (
@@ -1167,33 +1259,62 @@ def _read_object(
         id=int(obj.get("id", "0")),
         name=str(obj.get("name", "")),
         props={**defaults(cls), **tile_props, **parse_properties(obj)},
-        points=_points(obj, x + look.dx, y + look.dy),
     )
+    spawn.points, spawn.shape_problem = _points(obj, spawn.x, spawn.y)
+    spawn.shape = next((kind for kind in SHAPES if obj.find(kind) is not None), "")
     return spawn, None
 
 
 MAX_POINTS = 1000  # in one polyline or polygon
 
 
-def _points(obj: ET.Element, x: float, y: float) -> list[tuple[float, float]]:
-    """A polyline's or polygon's points in map pixels; [(x, y)] for a point object."""
+def _points(obj: ET.Element, x: float, y: float) -> tuple[list[tuple[float, float]], str]:
+    """A polyline's or polygon's points in map pixels ([(x, y)] for a point object),
+    and why they cannot be used ("" if they can). `_precheck` has made sure they are
+    pairs of numbers, at most MAX_POINTS of them: a shape is never cut short."""
     if obj.find("point") is not None:
-        return [(x, y)]
-    shape = obj.find("polyline")
+        return [(x, y)], ""
+    shape = _shape(obj)
     if shape is None:
-        shape = obj.find("polygon")
-    if shape is None:
-        return []
+        return [], ""
     points = []
-    for pair in (shape.get("points") or "").split()[:MAX_POINTS]:
+    for n, pair in enumerate((shape.get("points") or "").split(), 1):
         px, _, py = pair.partition(",")
+        fx, fy = float(px), float(py)
+        if not (math.isfinite(fx) and math.isfinite(fy)):
+            return [], f"{shape.tag} point {n} ({px[:12]}, {py[:12]}) is not a finite number"
+        points.append((x + fx, y + fy))
+    return points, ""
+
+
+def _shape(obj: ET.Element) -> ET.Element | None:
+    """An object's polyline or polygon element, if it is one."""
+    found = obj.find("polyline")
+    return found if found is not None else obj.find("polygon")
+
+
+def _check_shape(obj: ET.Element, owner: Path, where: str) -> None:
+    """A polygon's or polyline's points as pytmx needs them (it splits them itself, and
+    fails on anything but pairs of numbers), and never more than MAX_POINTS: refused
+    whole, never cut."""
+    shape = _shape(obj)
+    if shape is None:
+        return
+    pairs = (shape.get("points") or "").split()
+    if len(pairs) > MAX_POINTS:
+        raise LevelError(
+            owner, f"{where}: {shape.tag} has {len(pairs):,} points; at most {MAX_POINTS:,}"
+        )
+    for n, pair in enumerate(pairs, 1):
+        parts = pair.split(",")
         try:
-            fx, fy = float(px), float(py)
+            if len(parts) != 2:
+                raise ValueError(pair)
+            float(parts[0]), float(parts[1])
         except ValueError:
-            return []  # the validator names a path without points
-        if math.isfinite(fx) and math.isfinite(fy):
-            points.append((x + fx, y + fy))
-    return points
+            raise LevelError(
+                owner, f"{where}: {shape.tag} point {n} '{pair[:20]}' is not a pair of numbers"
+            ) from None
 
 
 class _TileInfo:

@@ -613,3 +613,100 @@ def test_a_tile_property_named_like_a_tile_setting_is_refused_alike(tmp_path, na
         f"tileset t.tsx tile 1 property '{name}' has a name Tiled and the game use for a "
         "tile's own settings; rename it",
     )
+
+
+# -- shapes, placement and counts: refused by --check and play alike --------------------
+
+EXIT_RECT = 'type="Exit" x="96" y="16" width="16" height="16"/>'
+
+
+def _exit_shape(path: Path, shape: str) -> None:
+    _edit(path, EXIT_RECT, f'type="Exit" x="96" y="16">{shape}</object>')
+
+
+@pytest.mark.parametrize(
+    ("points", "cause"),
+    [
+        ("0,0 16,0 nan,16", "polygon point 3 (nan, 16) is not a finite number"),
+        ("0,0 16,0 16,-inf", "polygon point 3 (16, -inf) is not a finite number"),
+        ("0,0 16,0 1e9,16", "polygon point 3 (1e+09, 32) is far outside the map"),
+        # Refused before pytmx reads them (it would split them and fail, or allocate).
+        ("0,0 16,0 16", "polygon point 3 '16' is not a pair of numbers"),
+        ("0,0 16,0 1,2,3", "polygon point 3 '1,2,3' is not a pair of numbers"),
+        (
+            " ".join(f"{i % 16},{i % 7}" for i in range(1001)),
+            "polygon has 1,001 points; at most 1,000",
+        ),
+    ],
+)
+def test_hostile_polygon_points_are_refused_alike_naming_the_object(tmp_path, points, cause):
+    path = write_map(tmp_path, ROOM)
+    _exit_shape(path, f'<polygon points="{points}"/>')
+    refused_alike(path, f"object 2 '' (Exit): {cause}")
+
+
+def test_a_polygon_of_a_thousand_points_is_used_whole(tmp_path):
+    path = write_map(tmp_path, ROOM)
+    points = " ".join(f"{i % 16},{i % 7}" for i in range(1000))
+    _exit_shape(path, f'<polygon points="{points}"/>')
+    assert verdicts(path) == ([], "plays")
+    (exit_,) = load_level(path, images=False).spawns_of("Exit")
+    assert len(exit_.points) == 1000
+
+
+def test_a_platform_path_of_too_many_points_is_refused_not_cut(tmp_path):
+    # It used to be cut to its first 1,000 points without a word.
+    line = " ".join(f"{i % 64},0" for i in range(1500))
+    objects = (
+        '<object id="100" type="MovingPlatform" x="32" y="16" width="32" height="8">'
+        '<properties><property name="path" type="object" value="101"/></properties></object>'
+        f'<object id="101" x="48" y="16"><polyline points="{line}"/></object>'
+    )
+    path = write_map(tmp_path, ROOM, extra_objects=objects)
+    refused_alike(path, "object 101 '' (no class): polyline has 1,500 points; at most 1,000")
+
+
+def test_an_exit_walled_in_by_solid_tiles_is_refused_alike(tmp_path):
+    # Drawn over the floor: the level could never be won.
+    path = write_map(tmp_path, ROOM)
+    _edit(path, EXIT_RECT, EXIT_RECT.replace('y="16"', 'y="32"'))
+    refused_alike(
+        path,
+        "object 2 '' (Exit): exit (96, 32, 16x16) is wholly inside solid tiles; "
+        "the player could never reach it",
+    )
+    # Half in the floor, half in the room: reachable, so it plays.
+    _edit(path, 'y="32" width="16" height="16"', 'y="24" width="16" height="16"')
+    assert verdicts(path) == ([], "plays")
+
+
+def test_an_exit_placed_as_a_point_inside_a_wall_is_refused(tmp_path):
+    rows = ["#######", "#....##", "#..P.##", "#######"]
+    exit_ = '<object id="9" type="Exit" x="88" y="48"><point/></object>'
+    path = write_map(tmp_path, rows, extra_objects=exit_)
+    refused_alike(
+        path,
+        "object 9 '' (Exit): exit (80, 16, 16x32) is wholly inside solid tiles; "
+        "the player could never reach it",
+    )
+
+
+def test_two_players_are_refused_by_play_as_by_check(tmp_path):
+    # --check reported them while play started with the first one.
+    second = '<object id="50" type="Player" x="40" y="32"><point/></object>'
+    path = write_map(tmp_path, ROOM, extra_objects=second)
+    refused_alike(path, "map: 2 Player objects (ids 1, 50); at most 1 allowed")
+
+
+def test_no_player_and_a_player_in_a_wall_get_the_same_line_from_check_and_play(tmp_path):
+    path = write_map(tmp_path, ["......E.", "########"])
+    refused_alike(path, "map: no Player object; add one to an object layer")
+    wall = write_map(tmp_path, ROOM, "wall.tmx")
+    _edit(wall, 'type="Player" x="40" y="32"', 'type="Player" x="40" y="48"')
+    refused_alike(wall, "object 1 '' (Player): spawn (40, 48) is inside a solid tile")
+
+
+def test_a_boss_objective_without_a_boss_is_refused_by_play_too(tmp_path):
+    path = write_map(tmp_path, ROOM)
+    _edit(path, "<properties>", '<properties><property name="objective" value="boss"/>')
+    refused_alike(path, "map: objective 'boss' but no boss in the map; place one")
