@@ -414,9 +414,60 @@ def _check_png(
         )
 
 
+# Settings Tiled (and pytmx, which files a node's attributes and custom properties side
+# by side) gives each kind of element: a custom property of the same name is refused
+# by name, where pytmx only said "Reserved names and duplicate names are not allowed".
+_LAYER_FIELDS = (
+    "id", "name", "class", "x", "y", "width", "height", "opacity", "visible", "locked",
+    "tintcolor", "offsetx", "offsety", "parallaxx", "parallaxy", "color", "draworder",
+    "repeatx", "repeaty", "source", "trans", "encoding", "compression",
+)  # fmt: skip
+RESERVED = {
+    "map": (
+        "version", "tiledversion", "class", "orientation", "renderorder", "compressionlevel",
+        "width", "height", "tilewidth", "tileheight", "hexsidelength", "staggeraxis",
+        "staggerindex", "parallaxoriginx", "parallaxoriginy", "backgroundcolor",
+        "nextlayerid", "nextobjectid", "infinite",
+    ),
+    "object": (
+        "id", "name", "type", "class", "x", "y", "width", "height", "rotation", "gid",
+        "visible", "template", "points",
+    ),
+    "tileset": (
+        "firstgid", "source", "name", "class", "tilewidth", "tileheight", "spacing", "margin",
+        "tilecount", "columns", "objectalignment", "tilerendersize", "fillmode", "offset",
+        "trans", "version", "tiledversion",
+    ),
+    # pytmx reads a tile's attributes and properties as one dict: an image to load
+    # (`source`, `trans`), its size, its frames. A property of that name would make
+    # play load or draw something --check never saw.
+    "tile": ("id", "type", "class", "probability", "source", "trans", "width", "height",
+             "frames", "colliders"),
+    "layer": _LAYER_FIELDS,
+    "objectgroup": _LAYER_FIELDS,
+    "imagelayer": _LAYER_FIELDS,
+    "group": _LAYER_FIELDS,
+}  # fmt: skip
+_ARTICLE = {"object": "an object", "imagelayer": "an image layer", "objectgroup": "a layer"}
+
+
 def _check_properties(node: ET.Element, owner: Path, where: str) -> None:
-    """Property types and values pytmx would choke on (it raises bare KeyError/ValueError)."""
+    """Property names, types and values pytmx would choke on (it raises bare
+    KeyError/ValueError, or one generic line for a reserved name)."""
+    reserved = RESERVED.get(node.tag, ())
+    seen: set[str] = set()
     for prop in node.iterfind("properties/property"):
+        name = prop.get("name", "")
+        if name in reserved:
+            what = _ARTICLE.get(node.tag, f"a {node.tag}")
+            raise LevelError(
+                owner,
+                f"{where} property '{name}' has a name Tiled and the game use for {what}'s "
+                "own settings; rename it",
+            )
+        if name in seen:
+            raise LevelError(owner, f"{where} property '{name[:40]}' is set twice; keep one")
+        seen.add(name)
         name = prop.get("name", "")
         kind = prop.get("type", "string")
         value = prop.get("value")
@@ -495,6 +546,7 @@ def _check_tileset(
     )
     if (tw, th) != (TILE, TILE):
         raise LevelError(map_path, f"{label} has {tw}x{th} tiles; tiles must be {TILE}x{TILE}")
+    _check_properties(node, map_path, label)
     # pytmx slices the image in steps of tile + spacing from the margin: a negative
     # spacing makes that step one pixel (millions of tiles); keep both sane.
     for attr in ("margin", "spacing"):
@@ -543,7 +595,7 @@ def _check_tileset(
             raise LevelError(map_path, f"{label} has a tile with negative id {tile_id}")
         if image is None:  # an image collection: one tile per <tile>
             count = max(count, tile_id + 1)
-        _check_tile(tile, tile_id, map_path, label)
+        _check_properties(tile, map_path, f"{label} tile {tile_id}")
         tile_image = tile.find("image")
         if tile_image is not None and tile_image.get("source"):
             _check_image(tile_image, base, map_path, None, seen)
@@ -581,25 +633,6 @@ def _image_tiles(size: tuple[int, int], node: ET.Element, owner: Path, label: st
     columns = max(0, (size[0] - margin + spacing) // (TILE + spacing))
     rows = max(0, (size[1] - margin + spacing) // (TILE + spacing))
     return columns * rows
-
-
-# What pytmx makes of a <tile>'s attributes and properties together (one dict): an image
-# to load (`source`, `trans`), its size, its frames. A designer's property of that name
-# would make play load or draw something --check never saw.
-TILE_RESERVED = ("id", "type", "class", "source", "trans", "width", "height", "frames")
-
-
-def _check_tile(tile: ET.Element, tile_id: int, owner: Path, label: str) -> None:
-    where = f"{label} tile {tile_id}"
-    _check_properties(tile, owner, where)
-    for prop in tile.iterfind("properties/property"):
-        name = prop.get("name", "")
-        if name in TILE_RESERVED:
-            raise LevelError(
-                owner,
-                f"{where} property '{name[:40]}' has a name Tiled and the game use for a "
-                "tile's own settings; rename it",
-            )
 
 
 def _decode_layer(data: ET.Element, cells: int, owner: Path, where: str) -> np.ndarray:
@@ -742,7 +775,10 @@ def _precheck(path: Path, seen: _Reads | None = None) -> tuple[ET.Element, list[
         gid &= ~GID_FLAGS_MASK
         if ranges.first_stray(np.array([gid], dtype=np.uint32)) is not None:
             raise LevelError(path, f"{where} {ranges.stray(gid)}")
-        _check_properties(obj, path, where)
+        _check_properties(obj, path, _where_element(obj, oid) + ":")
+    for group in [*root.iter("group"), *root.iter("imagelayer")]:
+        kind = "group" if group.tag == "group" else "image layer"
+        _check_properties(group, path, f"{kind} '{group.get('name', '')[:40]}'")
     for image in root.iterfind(".//imagelayer/image"):
         if image.get("source"):
             _check_image(image, path.parent, path, None, seen)
@@ -874,7 +910,8 @@ def _load_tmx(path: Path, root: ET.Element, reads: _Reads | None) -> Any:
         kwargs["image_loader"] = reads.image_loader(path)
     try:
         # Hand pytmx the tree _precheck validated rather than letting it re-read the file.
-        tmx = pytmx.TiledMap(**kwargs)
+        # Property names were checked above, each refusal naming its element.
+        tmx = pytmx.TiledMap(allow_duplicate_names=True, **kwargs)
         tmx.filename = str(path)
         with quiet_c_stderr():  # libpng's own complaint would be a second line
             tmx.parse_xml(root)

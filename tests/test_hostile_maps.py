@@ -44,7 +44,7 @@ EXPECTED = {
     "short_base64.tmx": "layer 'ground' has 7 tiles of data, expected 8",
     "layer_size.tmx": "layer 'ground' is 3x2 tiles, but the map is 4x2",
     "gid_beyond.tmx": "layer 'ground' cell (2, 1) uses tile 99, but the tilesets hold 2 tiles",
-    "bad_property.tmx": "object 1 property 'hp' is not a whole number",
+    "bad_property.tmx": "object 1 '' (Player): property 'hp' is not a whole number",
     "nan_object.tmx": "object 1 x 'nan' is not a number",
 }
 
@@ -710,3 +710,73 @@ def test_a_boss_objective_without_a_boss_is_refused_by_play_too(tmp_path):
     path = write_map(tmp_path, ROOM)
     _edit(path, "<properties>", '<properties><property name="objective" value="boss"/>')
     refused_alike(path, "map: objective 'boss' but no boss in the map; place one")
+
+
+# -- custom property names and types: refused naming the element and the property -------
+
+SOLDIER = '<object id="7" name="guard" type="Soldier" x="40" y="32"><point/>{}</object>'
+
+
+def _props(*props: str) -> str:
+    return "<properties>" + "".join(props) + "</properties>"
+
+
+@pytest.mark.parametrize("name", ["name", "type", "x", "gid"])
+def test_an_object_property_named_like_a_tiled_field_is_refused_by_name(tmp_path, name):
+    # pytmx said only "Reserved names and duplicate names are not allowed".
+    prop = _props(f'<property name="{name}" value="1"/>')
+    path = write_map(tmp_path, ROOM, extra_objects=SOLDIER.format(prop))
+    refused_alike(
+        path,
+        f"object 7 'guard' (Soldier): property '{name}' has a name Tiled and the game use "
+        "for an object's own settings; rename it",
+    )
+
+
+def test_a_property_set_twice_is_refused(tmp_path):
+    prop = _props('<property name="health" value="3"/>', '<property name="health" value="9"/>')
+    path = write_map(tmp_path, ROOM, extra_objects=SOLDIER.format(prop))
+    refused_alike(path, "object 7 'guard' (Soldier): property 'health' is set twice; keep one")
+
+
+def test_layer_and_map_properties_named_like_their_settings_are_refused(tmp_path):
+    path = write_map(tmp_path, ROOM)
+    _edit(path, 'height="3">', 'height="3">' + _props('<property name="opacity" value="1"/>'))
+    refused_alike(
+        path,
+        "layer 'ground' property 'opacity' has a name Tiled and the game use for a layer's "
+        "own settings; rename it",
+    )
+    path = write_map(tmp_path, ROOM, "map.tmx")
+    _edit(path, '<property name="name"', '<property name="width" value="3"/><property name="name"')
+    refused_alike(
+        path,
+        "map property 'width' has a name Tiled and the game use for a map's own settings; "
+        "rename it",
+    )
+
+
+@pytest.mark.parametrize(
+    ("element", "cause"),
+    [
+        ("group", "group 'g' property 'n' is not a whole number"),
+        ("tileset", "tileset t.tsx property 'n' is not a whole number"),
+    ],
+)
+def test_bad_property_values_on_groups_and_tilesets_are_named(tmp_path, element, cause):
+    # They reached pytmx unchecked: "cannot be loaded (invalid literal for int() ...)".
+    bad = _props('<property name="n" type="int" value="lots"/>')
+    path = write_map(tmp_path, ROOM)
+    if element == "group":
+        text = path.read_text()
+        start, end = text.index("<layer"), text.index("</layer>") + len("</layer>")
+        path.write_text(
+            text[:start]
+            + f'<group id="9" name="g">{bad}'
+            + text[start:end]
+            + "</group>"
+            + text[end:]
+        )
+    else:
+        _edit(tmp_path / "t.tsx", ' <image source="t.png"', bad + ' <image source="t.png"')
+    refused_alike(path, cause)
