@@ -635,6 +635,50 @@ def _image_tiles(size: tuple[int, int], node: ET.Element, owner: Path, label: st
     return columns * rows
 
 
+_WHITESPACE = b" \t\r\n"
+
+
+def _plain_csv(text: str) -> bool:
+    """Is this CSV as Tiled writes it: unsigned numbers, one between each two commas,
+    whitespace only around them? (Checked with a few C-speed byte operations.)"""
+    try:
+        raw = text.encode("ascii")
+    except UnicodeEncodeError:
+        return False
+    if raw.translate(None, b"0123456789," + _WHITESPACE):
+        return False  # a sign, a letter, a dot...
+    compact = raw.translate(None, _WHITESPACE)
+    if not compact or compact.startswith(b",") or compact.endswith(b",") or b",," in compact:
+        return False  # an empty field
+    # No empty field, so one number per field unless whitespace splits a number.
+    return len(raw.replace(b",", b" ").split()) == compact.count(b",") + 1
+
+
+def _decode_csv(text: str, cells: int, owner: Path, where: str) -> np.ndarray:
+    """CSV tile data as gids. What Tiled writes is parsed by numpy in one pass (ten
+    times faster than a Python int per cell, which dominated the load of a map of
+    many layers); anything else takes the slow path, which names what is wrong."""
+    if _plain_csv(text):
+        values = np.fromstring(text, dtype=np.int64, sep=",")
+        if len(values) != cells:
+            raise LevelError(
+                owner, f"{where} has {len(values):,} tiles of data, expected {cells:,}"
+            )
+        if values.size and int(values.max()) > 0xFFFFFFFF:
+            raise LevelError(owner, f"{where} has a tile number out of range")
+        return values.astype(np.uint32)
+    parts = text.split(",") if text else []
+    if len(parts) != cells:
+        raise LevelError(owner, f"{where} has {len(parts):,} tiles of data, expected {cells:,}")
+    try:
+        numbers = [int(p) for p in parts]
+    except ValueError:
+        raise LevelError(owner, f"{where} has tile data that is not a list of numbers") from None
+    if numbers and (min(numbers) < 0 or max(numbers) > 0xFFFFFFFF):
+        raise LevelError(owner, f"{where} has a tile number out of range")
+    return np.array(numbers, dtype=np.uint32)
+
+
 def _decode_layer(data: ET.Element, cells: int, owner: Path, where: str) -> np.ndarray:
     """A layer's gids, decoded with bounded memory: never more than `cells` of them."""
     encoding = data.get("encoding")
@@ -652,18 +696,7 @@ def _decode_layer(data: ET.Element, cells: int, owner: Path, where: str) -> np.n
     if encoding == "csv":
         if compression:
             raise LevelError(owner, f"{where} has CSV data with compression '{compression[:20]}'")
-        parts = text.split(",") if text else []
-        if len(parts) != cells:
-            raise LevelError(owner, f"{where} has {len(parts):,} tiles of data, expected {cells:,}")
-        try:
-            values = [int(p) for p in parts]
-        except ValueError:
-            raise LevelError(
-                owner, f"{where} has tile data that is not a list of numbers"
-            ) from None
-        if values and (min(values) < 0 or max(values) > 0xFFFFFFFF):
-            raise LevelError(owner, f"{where} has a tile number out of range")
-        return np.array(values, dtype=np.uint32)
+        return _decode_csv(text, cells, owner, where)
     if compression not in (None, "zlib", "gzip"):
         raise LevelError(
             owner,
@@ -693,11 +726,14 @@ def _decode_layer(data: ET.Element, cells: int, owner: Path, where: str) -> np.n
     return np.frombuffer(raw, dtype="<u4")
 
 
-def _precheck(path: Path, seen: _Reads | None = None) -> tuple[ET.Element, list[LayerNode]]:
+def _precheck(
+    path: Path, seen: _Reads | None = None
+) -> tuple[ET.Element, list[LayerNode], dict[ET.Element, np.ndarray]]:
     """Every check that needs only the raw XML, before pytmx allocates anything from it.
 
     Returns the parsed map, which is what pytmx then reads (so the file is not re-read),
-    and its layers in drawing order with their groups' settings folded in.
+    its layers in drawing order with their groups' settings folded in, and every tile
+    layer's cells as Tiled numbers them (flip flags included), decoded once.
     """
     if path.suffix.lower() in (".tmj", ".json"):
         raise LevelError(path, "is a JSON map; open it in Tiled and save it as .tmx")
@@ -740,6 +776,7 @@ def _precheck(path: Path, seen: _Reads | None = None) -> tuple[ET.Element, list[
     ranges = _GidRanges([_check_tileset(ts, path, seen) for ts in tilesets])
 
     total = 0
+    cells: dict[ET.Element, np.ndarray] = {}
     for layer in root.iter("layer"):
         where = f"layer '{layer.get('name', '')[:40]}'"
         _check_properties(layer, path, where)
@@ -755,7 +792,9 @@ def _precheck(path: Path, seen: _Reads | None = None) -> tuple[ET.Element, list[
         data = layer.find("data")
         if data is None:
             raise LevelError(path, f"{where} has no tile data")
-        gids = _decode_layer(data, width * height, path, where) & ~np.uint32(GID_FLAGS_MASK)
+        raw = _decode_layer(data, width * height, path, where)
+        cells[layer] = raw
+        gids = raw & ~np.uint32(GID_FLAGS_MASK)
         bad = ranges.first_stray(gids)
         if bad is not None:
             cell = f"{where} cell ({bad % width}, {bad // width})"
@@ -782,7 +821,7 @@ def _precheck(path: Path, seen: _Reads | None = None) -> tuple[ET.Element, list[
     for image in root.iterfind(".//imagelayer/image"):
         if image.get("source"):
             _check_image(image, path.parent, path, None, seen)
-    return root, nodes
+    return root, nodes, cells
 
 
 class _GidRanges:
@@ -900,7 +939,11 @@ class _Reads:
         return loader
 
 
-def _load_tmx(path: Path, root: ET.Element, reads: _Reads | None) -> Any:
+def _load_tmx(
+    path: Path, root: ET.Element, reads: _Reads | None, cells: dict[ET.Element, np.ndarray]
+) -> tuple[Any, dict[ET.Element, np.ndarray]]:
+    """pytmx's reading of the checked tree, and each tile layer's cells as pytmx
+    numbers tiles (indexes into its images)."""
     import pytmx
 
     # pytmx logs its own complaints before raising; ours is the one line that counts.
@@ -913,15 +956,40 @@ def _load_tmx(path: Path, root: ET.Element, reads: _Reads | None) -> Any:
         # Property names were checked above, each refusal naming its element.
         tmx = pytmx.TiledMap(allow_duplicate_names=True, **kwargs)
         tmx.filename = str(path)
+        numbered = _number_tiles(tmx, cells)
         with quiet_c_stderr():  # libpng's own complaint would be a second line
             tmx.parse_xml(root)
-        return tmx
+        return tmx, numbered
     except FileNotFoundError as exc:
         missing = Path(exc.filename).name if exc.filename else "a file it refers to"
         raise LevelError(path, f"missing file {missing}") from None
     except Exception as exc:  # pytmx raises bare Exception, ValueError, pygame.error...
         cause = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise LevelError(path, f"cannot be loaded ({cause})") from None
+
+
+def _number_tiles(tmx: Any, cells: dict[ET.Element, np.ndarray]) -> dict[ET.Element, np.ndarray]:
+    """Number the tiles of every tile layer for pytmx, and take the layers' data out
+    of its sight. pytmx decodes each layer again and numbers it a cell at a time (a
+    Python call per cell: most of the load of a map of many layers). It numbers tiles
+    in the order its layers, read first, use them; registering each distinct Tiled
+    number in that same order, before it reads anything, gives the same numbers."""
+    layers = list(cells)
+    if not layers:
+        return {}
+    every = np.concatenate([cells[layer] for layer in layers])
+    values, first = np.unique(every, return_index=True)
+    numbers = np.zeros(len(values), dtype=np.int32)
+    for i in np.argsort(first, kind="stable"):
+        numbers[i] = tmx.register_gid_check_flags(int(values[i]))
+    numbered = {}
+    for layer in layers:
+        numbered[layer] = numbers[np.searchsorted(values, cells[layer])]
+        data = layer.find("data")
+        if data is not None:  # one empty cell: pytmx's copy is never read
+            data.attrib = {"encoding": "csv"}
+            data.text = "0"
+    return numbered
 
 
 def _tile_flags(tmx: Any) -> dict[int, int]:
@@ -1126,16 +1194,14 @@ def read_level(path: str | Path, *, images: bool = True) -> Level:
     Object properties the map leaves out get their defaults from `gunner.objects`,
     because Tiled does not save a property that still has its class default.
     """
-    import pytmx
     from pytmx.pytmx import parse_properties
 
     path = Path(path)
     reads = _Reads()
-    root, nodes = _precheck(path, reads)
+    root, nodes, cells = _precheck(path, reads)
     for_pytmx(root)
-    tmx = _load_tmx(path, root, reads if images else None)
+    tmx, numbered = _load_tmx(path, root, reads if images else None, cells)
     width, height = int(tmx.width), int(tmx.height)
-    tile_layers = [layer for layer in tmx.layers if isinstance(layer, pytmx.TiledTileLayer)]
     tiles = _TileInfo(root)
     flags = _tile_flags(tmx)
     solid = np.zeros((height, width), dtype=np.uint8)
@@ -1151,9 +1217,7 @@ def read_level(path: str | Path, *, images: bool = True) -> Level:
             continue  # hidden, or in a hidden group: neither drawn, solid nor spawned
         look = node.look
         if node.kind == "layer":
-            gids = np.asarray(tile_layers[node.index].data, dtype=np.int32)
-            if gids.shape != (height, width):
-                raise LevelError(path, f"{where} is not {width}x{height} tiles")
+            gids = numbered[node.element].reshape(height, width)
             if _add_solid(solid, gids, flags) and look.displaced:
                 unhonoured.append(
                     (

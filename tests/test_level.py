@@ -83,3 +83,49 @@ def test_cli_refuses_a_broken_map_without_a_traceback(tmp_path):
     assert run.stdout == ""
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and str(path) in lines[0] and "not valid XML" in lines[0]
+
+
+def test_layers_are_numbered_as_pytmx_numbers_them(tmp_path):
+    # The loader numbers tiles itself, once per distinct tile (pytmx did it once per
+    # cell, most of the load of a map of many layers); the numbers must stay pytmx's,
+    # flipped tiles and tiles first used on a later layer included.
+    import pytmx
+
+    path = write_map(tmp_path, ["......", "......", "..P..E", "######"])
+    flipped = [0x80000001, 2, 0x40000002, 0, 0x20000001, 0xC0000001]
+    second = (
+        '<layer id="7" name="deco" width="6" height="4"><data encoding="csv">'
+        + ",".join(str(g) for g in flipped + [0] * 18)
+        + "</data></layer>"
+    )
+    text = path.read_text()
+    path.write_text(text.replace("<objectgroup", second + "<objectgroup"))
+    level = load_level(path, images=False)
+    alone = pytmx.TiledMap(str(path))
+    assert [layer.gids.tolist() for layer in level.layers] == [
+        [list(row) for row in layer.data] for layer in alone.layers[:2]
+    ]
+    assert len(set(level.layers[1].gids[0].tolist())) == 6  # every flip its own number
+
+
+@pytest.mark.parametrize(
+    ("cells", "cause"),
+    [
+        ("0 0,0,0,1,1,1", "has tile data that is not a list of numbers"),
+        ("+0,0,0,1,1,1", None),  # int() reads it; so does the loader
+        ("0,0,0,1,1,1,", "has 7 tiles of data, expected 6"),
+        ("0,0,0,1,1,99999999999", "has a tile number out of range"),
+        ("0,0,0,1,1,١", None),  # an Arabic-Indic one: int() reads that too
+    ],
+)
+def test_odd_csv_is_read_as_before(tmp_path, cells, cause):
+    path = write_map(tmp_path, ["P.E", "###"])
+    text = path.read_text()
+    start = text.index('<data encoding="csv">') + len('<data encoding="csv">')
+    path.write_text(text[:start] + cells + text[text.index("</data>") :])
+    if cause is None:
+        assert load_level(path, images=False).solid.tolist() == [[0, 0, 0], [1, 1, 1]]
+        return
+    with pytest.raises(LevelError) as info:
+        load_level(path, images=False)
+    assert str(info.value) == f"{path}: layer 'ground' {cause}"
