@@ -1490,7 +1490,9 @@ class _TileInfo:
             _, flags = flags_of.get(gid, (0, None))
             ids = []
             for frame in frames:
-                if flags is not None and any(flags):
+                # A frame showing a collection tile with no image draws nothing, as an
+                # unflipped one does; flipping nothing crashed play (--check passed).
+                if flags is not None and any(flags) and images[frame.gid] is not None:
                     images.append(handle_transformation(images[frame.gid], flags))
                     ids.append(len(images) - 1)
                 else:

@@ -780,3 +780,20 @@ def test_bad_property_values_on_groups_and_tilesets_are_named(tmp_path, element,
     else:
         _edit(tmp_path / "t.tsx", ' <image source="t.png"', bad + ' <image source="t.png"')
     refused_alike(path, cause)
+
+
+def test_a_flipped_animation_showing_a_tile_with_no_image_plays(tmp_path):
+    # --check passed it; play died flipping an image that is not there (a TypeError).
+    path = write_map(tmp_path, ["......", "..P..E", "######"])
+    (tmp_path / "a.png").write_bytes(png(16, 16))
+    (tmp_path / "c.tsx").write_text(
+        '<tileset name="c" tilewidth="16" tileheight="16" tilecount="1" columns="0">'
+        '<tile id="0"><image source="a.png" width="16" height="16"/>'
+        '<animation><frame tileid="1" duration="100"/></animation></tile>'
+        '<tile id="1"><properties><property name="note" value="no image"/></properties></tile>'
+        "</tileset>"
+    )
+    first = '<tileset firstgid="1" source="t.tsx"/>'
+    _edit(path, first, first + '<tileset firstgid="3" source="c.tsx"/>')
+    _edit(path, "0,0,0,0,0,0,\n", f"{0x80000003},0,0,0,0,0,\n")  # tile 3, flipped
+    assert verdicts(path) == ([], "plays")
