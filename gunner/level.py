@@ -968,6 +968,47 @@ def _load_tmx(
         raise LevelError(path, f"cannot be loaded ({cause})") from None
 
 
+def _check_attributes(root: ET.Element, owner: Path) -> None:
+    """What pytmx casts as it reads the tree (after `for_pytmx`): a number or a
+    true/false it cannot read made it fail in Python's words ("could not convert
+    string to float: 'abc'"); here it is refused naming the element and the value."""
+    from pytmx.pytmx import convert_to_bool, types
+
+    words: dict[Any, str] = {
+        int: "a whole number",
+        float: "a number",
+        convert_to_bool: "true or false",
+    }
+
+    def check(node: ET.Element, where: str) -> None:
+        for attr, value in node.attrib.items():
+            cast = types.get(attr, str)  # .get: its defaultdict would keep every name
+            if cast in words:
+                try:
+                    cast(value)
+                except (ValueError, OverflowError):
+                    what = words[cast]
+                    raise LevelError(
+                        owner, f"{where} {attr} '{value[:20]}' is not {what}"
+                    ) from None
+
+    check(root, "map")
+    for tileset in root.iter("tileset"):
+        label = f"tileset '{tileset.get('name', '')[:40]}'"
+        check(tileset, label)
+        for tile in tileset.iterfind("tile"):
+            check(tile, f"{label} tile {tile.get('id', '')[:12]}")
+    for node in root.iter():
+        if node.tag in ("layer", "objectgroup", "imagelayer", "group"):
+            kind = "group" if node.tag == "group" else "layer"
+            check(node, f"{kind} '{node.get('name', '')[:40]}'")
+        elif node.tag == "object":
+            check(
+                node,
+                _where(int(node.get("id", "0")), node.get("name", ""), object_class_of(node)) + ":",
+            )
+
+
 def _number_tiles(tmx: Any, cells: dict[ET.Element, np.ndarray]) -> dict[ET.Element, np.ndarray]:
     """Number the tiles of every tile layer for pytmx, and take the layers' data out
     of its sight. pytmx decodes each layer again and numbers it a cell at a time (a
@@ -1200,6 +1241,7 @@ def read_level(path: str | Path, *, images: bool = True) -> Level:
     reads = _Reads()
     root, nodes, cells = _precheck(path, reads)
     for_pytmx(root)
+    _check_attributes(root, path)
     tmx, numbered = _load_tmx(path, root, reads if images else None, cells)
     width, height = int(tmx.width), int(tmx.height)
     tiles = _TileInfo(root)

@@ -797,3 +797,32 @@ def test_a_flipped_animation_showing_a_tile_with_no_image_plays(tmp_path):
     _edit(path, first, first + '<tileset firstgid="3" source="c.tsx"/>')
     _edit(path, "0,0,0,0,0,0,\n", f"{0x80000003},0,0,0,0,0,\n")  # tile 3, flipped
     assert verdicts(path) == ([], "plays")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cause"),
+    [
+        (
+            '<layer id="1"',
+            '<layer visible="maybe" id="1"',
+            "layer 'ground' visible 'maybe' is not true or false",
+        ),
+        (
+            'type="Player"',
+            'type="Player" visible="zz"',
+            "object 1 '' (Player): visible 'zz' is not true or false",
+        ),
+        ("<map version", '<map hexsidelength="q" version', "map hexsidelength 'q' is not a number"),
+    ],
+)
+def test_attributes_pytmx_casts_are_refused_in_the_designers_terms(tmp_path, old, new, cause):
+    # pytmx failed on them in Python's words: "cannot parse "m" as bool".
+    path = write_map(tmp_path, ROOM)
+    _edit(path, old, new)
+    refused_alike(path, cause)
+
+
+def test_a_tileset_attribute_pytmx_cannot_read_is_named(tmp_path):
+    path = write_map(tmp_path, ROOM)
+    _edit(tmp_path / "t.tsx", 'columns="2"', 'columns="two"')
+    refused_alike(path, "tileset 't' columns 'two' is not a whole number")
