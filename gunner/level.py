@@ -1015,17 +1015,16 @@ def _number_tiles(tmx: Any, cells: dict[ET.Element, np.ndarray]) -> dict[ET.Elem
     Python call per cell: most of the load of a map of many layers). It numbers tiles
     in the order its layers, read first, use them; registering each distinct Tiled
     number in that same order, before it reads anything, gives the same numbers."""
-    layers = list(cells)
-    if not layers:
-        return {}
-    every = np.concatenate([cells[layer] for layer in layers])
-    values, first = np.unique(every, return_index=True)
-    numbers = np.zeros(len(values), dtype=np.int32)
-    for i in np.argsort(first, kind="stable"):
-        numbers[i] = tmx.register_gid_check_flags(int(values[i]))
+    numbers: dict[int, int] = {}
     numbered = {}
-    for layer in layers:
-        numbered[layer] = numbers[np.searchsorted(values, cells[layer])]
+    for layer, raw in cells.items():
+        values, first, inverse = np.unique(raw, return_index=True, return_inverse=True)
+        for i in np.argsort(first):  # new tiles in the order the layer uses them
+            value = int(values[i])
+            if value not in numbers:
+                numbers[value] = tmx.register_gid_check_flags(value)
+        lookup = np.array([numbers[int(value)] for value in values], dtype=np.int32)
+        numbered[layer] = lookup[inverse.reshape(-1)]
         data = layer.find("data")
         if data is not None:  # one empty cell: pytmx's copy is never read
             data.attrib = {"encoding": "csv"}
