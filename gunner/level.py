@@ -468,7 +468,6 @@ def _check_properties(node: ET.Element, owner: Path, where: str) -> None:
         if name in seen:
             raise LevelError(owner, f"{where} property '{name[:40]}' is set twice; keep one")
         seen.add(name)
-        name = prop.get("name", "")
         kind = prop.get("type", "string")
         value = prop.get("value")
         if kind == "class":
