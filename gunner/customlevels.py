@@ -4,7 +4,8 @@ Finding them is bounded whatever the folder holds: at most MAX_SCANNED entries
 are looked at and MAX_LISTED maps listed; only regular `.tmx` files count (a
 FIFO or a device is never opened, see `gunner.datafile.check_regular`). Each map
 is read as `--level` reads it (`load_level`), so one the game cannot use is
-listed with the same one-line refusal instead of failing when it is chosen.
+listed with the same one-line refusal instead of failing when it is chosen (its
+images decoded too, as `--check` does).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from gunner import config
 from gunner.datafile import DataFileError, check_regular
-from gunner.level import LevelError, load_level
+from gunner.level import LevelError, decode_images, load_level
 
 __all__ = ["MAX_LISTED", "MAX_SCANNED", "MapInfo", "custom_maps", "inspect", "unusable"]
 
@@ -111,6 +112,7 @@ def _signature(path: Path) -> tuple[int, int, int]:
 def _inspect(path: Path, signature: tuple[int, int, int]) -> MapInfo:
     try:
         level = load_level(path, images=False)
+        decode_images(level)  # as play and --check will: a corrupt PNG is no surprise
     except Exception as exc:  # a map in the player's folder must never crash the menu
         return MapInfo(path.stem, str(unusable(path, exc)))
     return MapInfo(level.name, None)

@@ -959,6 +959,8 @@ def _load_tmx(
         with quiet_c_stderr():  # libpng's own complaint would be a second line
             tmx.parse_xml(root)
         return tmx, numbered
+    except LevelError:  # our own image loader's refusal: already one line
+        raise
     except FileNotFoundError as exc:
         missing = Path(exc.filename).name if exc.filename else "a file it refers to"
         raise LevelError(path, f"missing file {missing}") from None

@@ -826,3 +826,16 @@ def test_a_tileset_attribute_pytmx_cannot_read_is_named(tmp_path):
     path = write_map(tmp_path, ROOM)
     _edit(tmp_path / "t.tsx", 'columns="2"', 'columns="two"')
     refused_alike(path, "tileset 't' columns 'two' is not a whole number")
+
+
+def test_level_select_refuses_a_corrupt_png_as_play_does(tmp_path):
+    # The menu read maps without images and listed this one as playable.
+    from gunner.customlevels import inspect
+
+    path = write_map(tmp_path, ROOM)
+    _corrupt_png(tmp_path / "t.png")
+    checked, played = verdicts(path)
+    # Play named the path twice: "cannot be loaded (PATH: image t.png cannot be ...)".
+    assert played.startswith(f"{path}: image t.png cannot be decoded")
+    assert checked == [played.replace(f"{path}: ", f"{path}: map: ")]
+    assert inspect(path).problem == played
