@@ -129,3 +129,18 @@ def test_odd_csv_is_read_as_before(tmp_path, cells, cause):
     with pytest.raises(LevelError) as info:
         load_level(path, images=False)
     assert str(info.value) == f"{path}: layer 'ground' {cause}"
+
+
+def test_a_stray_layer_outside_the_layer_tree_takes_no_real_layers_place(tmp_path):
+    # pytmx collects every <layer> in the file; the game's layer tree only those of the
+    # map and its groups. Matched by position, this one's cells (all solid) were used
+    # for "ground": a level of solid rock.
+    path = write_map(tmp_path, ["........", "..P...E.", "########"])
+    bogus = (
+        '<editorsettings><layer id="50" name="stray" width="8" height="3">'
+        f'<data encoding="csv">{",".join(["1"] * 24)}</data></layer></editorsettings>'
+    )
+    tileset = '<tileset firstgid="1" source="t.tsx"/>'
+    path.write_text(path.read_text().replace(tileset, tileset + bogus))
+    level = load_level(path, images=False)
+    assert level.solid.tolist() == [[EMPTY] * 8, [EMPTY] * 8, [SOLID] * 8]
