@@ -536,7 +536,9 @@ def test_a_dive_ends_after_its_time_or_on_the_floor_and_passes_planks(tmp_path):
 def test_a_chasing_drone_flies_at_its_speed_toward_the_player(tmp_path):
     for side in (1, -1):
         (tmp_path / str(side)).mkdir()
-        stage, drone = drone_stage(tmp_path / str(side), x=2 * TILE + 8 + side * 100)
+        stage, drone = drone_stage(tmp_path / str(side), x=2 * TILE + 8 + 100)
+        # Put it on the player's left only now: loading refuses a spawn off the map.
+        place(stage, drone, 2 * TILE + 8 + side * 100, drone.hitbox.centery)
         drone.facing = side
         run(stage, B.NONE, 3)
         assert drone.sees_player
@@ -761,6 +763,9 @@ def test_a_soldiers_tell_starts_when_its_fire_timer_runs_out_and_it_stands_throu
     from gunner.timer import Timer
 
     stage = make_stage(tmp_path, [obj("Soldier", 12 * TILE, FLOOR)])  # facing the player
+    # The soldier's own tick is under test, and the test sets its fire timer from
+    # outside, which the bulk crowd step (its own copy of the timer) would not see.
+    stage.crowd_step.enabled = False
     soldier = stage.entities[-1]
     stage.player.invulnerable = 1e9
     stage.step(B.NONE)

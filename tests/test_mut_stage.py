@@ -10,8 +10,28 @@ import pytest
 
 from gunner.config import DT, TILE
 from gunner.input import Buttons
-from gunner.stage import DEATH_DELAY, EFFECTS, HITSTOP_HURT, HITSTOP_KILL, parse_objectives
-from maps import FIELD, FLOOR, make_stage, obj, run
+from gunner.level import load_level
+from gunner.stage import DEATH_DELAY, EFFECTS, HITSTOP_HURT, HITSTOP_KILL, Stage, parse_objectives
+from maps import FIELD, FLOOR, make_stage, obj, run, write_map
+
+
+def unchecked_stage(tmp_path, objects, second_player_x=None, objective=None):
+    """A stage of a level loading would refuse (a second Player, a `boss` objective with
+    no boss): the level is read valid, then changed in memory, as a tool building levels
+    in memory might. The stage must still cope."""
+    import copy
+
+    path = write_map(tmp_path, FIELD, extra_objects="".join(objects))
+    level = load_level(path, images=False)
+    if second_player_x is not None:
+        first = next(i for i, s in enumerate(level.spawns) if s.cls == "Player")
+        second = copy.copy(level.spawns[first])
+        second.x = second_player_x
+        level.spawns.insert(first + 1, second)
+    if objective is not None:
+        level.properties["objective"] = objective
+    return Stage(level)
+
 
 ROOM = ["#" * 30] + ["#" + "." * 28 + "#"] * 6 + ["#..P" + "." * 25 + "#"] + ["#" * 30]
 
@@ -250,9 +270,7 @@ def test_line_of_sight_sees_under_planks_and_past_dead_doors(tmp_path):
 
 
 def test_a_map_without_a_second_player_keeps_the_first(tmp_path):
-    rows = list(FIELD)
-    rows[14] = "..P" + "." * 20 + "P" + "." * 16
-    stage = make_stage(tmp_path, [], rows=rows)
+    stage = unchecked_stage(tmp_path, [], second_player_x=22 * TILE)
     assert stage.player.hitbox.centerx == 2 * TILE + 8
     assert sum(1 for e in stage.entities if e.kind == "Player") == 1
     assert stage.camera is not None
@@ -291,9 +309,7 @@ def test_unknown_map_classes_are_listed_and_the_rest_still_built(tmp_path):
 
 
 def test_a_second_player_spawn_is_skipped_and_later_things_still_built(tmp_path):
-    rows = list(FIELD)
-    rows[14] = "..P" + "." * 20 + "P" + "." * 16
-    stage = make_stage(tmp_path, [obj("Soldier", 30 * TILE, FLOOR)], rows=rows)
+    stage = unchecked_stage(tmp_path, [obj("Soldier", 30 * TILE, FLOOR)], second_player_x=22 * TILE)
     assert sorted(e.kind for e in stage.entities) == ["Player", "Soldier"]
     assert len({e.serial for e in stage.entities}) == 2
 
@@ -312,7 +328,7 @@ def test_the_boss_objective_is_done_once_the_boss_has_left_the_stage(tmp_path):
 
 
 def test_a_boss_objective_without_a_boss_is_never_done(tmp_path):
-    stage = make_stage(tmp_path, [obj("Soldier", 30 * TILE, FLOOR)], objective="boss")
+    stage = unchecked_stage(tmp_path, [obj("Soldier", 30 * TILE, FLOOR)], objective="boss")
     assert stage.totals["boss"] == 0
     run(stage, Buttons.NONE, 3)
     assert stage.objective_status() == [("boss", False, "DEFEAT THE BOSS")]

@@ -51,9 +51,22 @@ def test_invariants_compare_items_by_identity_not_by_count(tmp_path):
 
 
 def test_invariants_catch_an_item_the_tree_files_in_the_wrong_place(tmp_path):
-    stage = Stage(load_level(write_map(tmp_path, ROWS), images=False))
-    stage.player.hitbox.x += 200  # moved without leaving and re-entering the tree
-    with pytest.raises(InvariantError, match="Player .* not found where its hitbox is"):
+    """A crowd's class, once indexed, answers from where its items were filed: one moved
+    without leaving and re-entering the tree is then not found where it is. (A small
+    class, or one not indexed, is scanned where its items are, so there the same move
+    cannot be misfiled.)"""
+    from gunner.config import TILE
+    from maps import obj
+
+    rows = ["." * 70] * 6 + ["..P" + "." * 67, "#" * 70]
+    soldiers = "".join(obj("Soldier", (6 + k) * TILE + 8, 7 * TILE) for k in range(60))
+    stage = Stage(load_level(write_map(tmp_path, rows, extra_objects=soldiers), images=False))
+    stage.check_invariants()
+    enemies = stage.tree.enemy
+    enemies._rebuild()  # index the crowd's class, as a busy step would
+    soldier = next(e for e in stage.entities if e.kind == "Soldier")
+    soldier.hitbox.x += 200  # moved without leaving and re-entering the tree
+    with pytest.raises(InvariantError, match="Soldier .* not found where its hitbox is"):
         stage.check_invariants()
 
 
