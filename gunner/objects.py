@@ -488,7 +488,11 @@ def coerce(name: str, prop: Prop, value: Any) -> tuple[Any, str | None]:
                     number = None
         what = "a whole number" if kind == "int" else "a number"
         span = f" from {prop.low:g} to {prop.high:g}" if prop.low is not None else ""
-        if number is None or not math.isfinite(number):
+        try:
+            finite = number is not None and math.isfinite(number)
+        except OverflowError:  # an int of hundreds of digits: pytmx reads type="int" itself
+            finite = False
+        if not finite:
             return prop.default, f"property '{name}' should be {what}{span}, not {_short(value)}"
         if (prop.low is not None and number < prop.low) or (
             prop.high is not None and number > prop.high
