@@ -492,7 +492,7 @@ def coerce(name: str, prop: Prop, value: Any) -> tuple[Any, str | None]:
             finite = number is not None and math.isfinite(number)
         except OverflowError:  # an int of hundreds of digits: pytmx reads type="int" itself
             finite = False
-        if not finite:
+        if number is None or not finite:
             return prop.default, f"property '{name}' should be {what}{span}, not {_short(value)}"
         if (prop.low is not None and number < prop.low) or (
             prop.high is not None and number > prop.high
