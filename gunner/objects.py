@@ -374,6 +374,21 @@ SCHEMA: dict[str, ObjectClass] = {
             ),
         },
     ),
+    "Bridge": ObjectClass(
+        shape="rectangle",
+        color="#b07840",
+        doc="An exploding bridge: each 16x16 tile along the bottom of its rectangle is a "
+        "plank segment that holds up the player and enemies. The first segment the player "
+        "stands on lights; each segment blows `fuse` seconds after it lights and lights "
+        "the ones beside it (touching Bridge objects in a row are one bridge), so the "
+        "blasts run outward from where he stepped. A blown segment is gone for good: "
+        "run across, or fall with it.",
+        props={
+            "fuse": Prop(
+                "float", 0.4, "seconds from a segment lighting to its blast", low=0.1, high=5
+            ),
+        },
+    ),
     "Warden": _boss(
         "Level 1's boss (128x176, the point is its feet): the outpost's gate wall. Its core "
         "and reactor are its weak points; it fights in a one-screen arena that closes "

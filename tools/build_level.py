@@ -75,6 +75,9 @@ Objects go to the `objects` layer; their own cell stays empty on the tile layers
         path's points from it) gives it a path, written as a polyline it follows;
         `@at COL,ROW speed=60 wait=1 mode=loop oneway=true` sets the rest. The
         finishing check ignores platforms: a level must be finishable without them.
+    _   Bridge (explodes): one 16x16 plank segment per cell, spanning a pit (needs no
+        floor); a run of `_` is one bridge. Once the player stands on it the segments
+        blow one after another, `@at COL,ROW fuse=0.4` seconds apart
 
 Every object but doors and drones stands on the tile below its marker: the object's
 rectangle bottom is the bottom of the marker cell, its x is centred on the cell (the
