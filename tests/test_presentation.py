@@ -432,7 +432,7 @@ NEW_SFX = [
     "drum_hit",
     "checkpoint",
 ]
-MUSIC = ["title", "level1", "level2", "level3"]
+MUSIC = ["title", "level1", "level2", "level3", "level4", "level5"]
 
 
 def read_wav(path: Path) -> np.ndarray:

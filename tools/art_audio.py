@@ -1,5 +1,5 @@
 """Extra sound effects and the music beyond level 1: per-weapon shots, hits, pickups,
-doors, drums, checkpoints, a beefier explosion; title, level 2 and level 3 loops.
+doors, drums, checkpoints, a beefier explosion; title and levels 2 to 5 loops.
 
 Called from tools/make_assets.py's main (after its own sounds, so the explosion
 here replaces the plain one). Everything is built with make_assets' oscillators
@@ -346,7 +346,25 @@ LEVEL5 = Song(
     lead_level=0.14,
     seed=15,
 )
-SONGS = (TITLE, LEVEL2, LEVEL3, LEVEL5)
+# Level 4, the siege: D phrygian (the flat second is the alarm), war drums on the
+# off-beats and a snare roll into each bar's end, a lead that calls to arms.
+LEVEL4 = Song(
+    "level4",
+    144,
+    [(50, 53, 57), (51, 55, 58), (50, 53, 57), (48, 52, 55)]
+    + [(46, 50, 53), (48, 52, 55), (51, 55, 58), (45, 49, 52)],
+    [74, None, 74, 75, 77, None, 75, 74, 72, None, 74, None, 70, None, None, None]
+    + [74, 77, 81, None, 79, 77, 75, None, 74, 75, 77, 75, 73, None, None, None],
+    lead_from=2,
+    kicks=(0, 3, 6, 8, 11),
+    snares=(4, 12, 13, 14, 15),
+    hats=2,
+    bass="gallop",
+    arp_level=0.11,
+    lead_level=0.15,
+    seed=14,
+)
+SONGS = (TITLE, LEVEL2, LEVEL3, LEVEL4, LEVEL5)
 
 
 def make_music() -> None:

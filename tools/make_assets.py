@@ -1393,7 +1393,7 @@ from the repository root to regenerate every file (deterministic: fixed seeds).
 | `turret.png` | 24x24, pivot centred; row 0 bases (floor, ceiling, left, right wall), |
 | | row 1: 16 barrels, frame k at k*22.5 degrees anticlockwise from the right |
 | `drone.png` | 24x16 frames; row 0: 4 propeller frames; row 1: the same, eye ablaze |
-| `music/*.wav` | 22050 Hz mono 16-bit seamless chiptune loops: title, level1, level2, level3 |
+| `music/*.wav` | 22050 Hz mono 16-bit seamless chiptune loops: title, level1 to level5 |
 
 ## Tile ids (0-based local ids)
 
