@@ -524,8 +524,8 @@ def tile_concrete() -> pygame.Surface:
     return surf
 
 
-def make_tiles() -> None:
-    """assets/tiles.png (8x4 tiles of 16 px) and the Tiled external tileset tiles.tsx."""
+def draw_tile_sheet() -> pygame.Surface:
+    """The 8x4 sheet of 16 px tiles (ids in assets/README.md), in the default palette."""
     builders: dict[int, Callable[[], pygame.Surface]] = {
         0: tile_ground_top,
         1: lambda: dirt_texture(1),
@@ -556,13 +556,18 @@ def make_tiles() -> None:
     sheet = new_surface(8 * TILE, 4 * TILE)
     for tile_id, build in builders.items():
         sheet.blit(build(), ((tile_id % 8) * TILE, (tile_id // 8) * TILE))
-    save_png(sheet, "tiles.png")
+    return sheet
 
+
+def write_tileset(sheet: pygame.Surface, name: str) -> None:
+    """assets/NAME.png and the Tiled external tileset NAME.tsx that uses it: the tile
+    properties (`solid`, `oneway`) are the same whatever the sheet's colours."""
+    save_png(sheet, f"{name}.png")
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        '<tileset version="1.8" tiledversion="1.8.2" name="tiles" tilewidth="16" '
+        f'<tileset version="1.8" tiledversion="1.8.2" name="{name}" tilewidth="16" '
         'tileheight="16" tilecount="32" columns="8">',
-        ' <image source="tiles.png" width="128" height="64"/>',
+        f' <image source="{name}.png" width="128" height="64"/>',
     ]
     for tile_id in sorted(SOLID_TILES + ONEWAY_TILES):
         prop = "solid" if tile_id in SOLID_TILES else "oneway"
@@ -574,7 +579,12 @@ def make_tiles() -> None:
             " </tile>",
         ]
     lines.append("</tileset>")
-    (ASSETS / "tiles.tsx").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (ASSETS / f"{name}.tsx").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def make_tiles() -> None:
+    """assets/tiles.png (8x4 tiles of 16 px) and the Tiled external tileset tiles.tsx."""
+    write_tileset(draw_tile_sheet(), "tiles")
 
 
 # --------------------------------------------------------------------------------------
@@ -1380,6 +1390,9 @@ from the repository root to regenerate every file (deterministic: fixed seeds).
 | `dust.png` | 64x16: 4 frames of 16x16 dust puff |
 | `bg_far.png` | 480x270 opaque dusk sky, mountains, skyline; wraps horizontally |
 | `bg_near.png` | 480x270 transparent-topped industrial silhouettes; wraps horizontally |
+| `tiles_NAME.png/.tsx` | a level look's tileset: `tiles.png` recoloured, same ids and properties |
+| `bg_far_NAME.png` | a look's far backdrop, opaque, wraps horizontally; 480x540 for `ascent` |
+| `bg_near_NAME.png` | a look's near backdrop, transparent-topped; 480x810 for `ascent` |
 | `icon.png` | 32x32 window icon (player head) |
 | `pickups.png` | 64x32: 16x16 icons health, machinegun, spread, rocket; row 0 plain, row 1 glint |
 | `keycards.png` | 48x32: 16x16 keycards red, blue, yellow; row 0 plain, row 1 glint |
@@ -1394,6 +1407,13 @@ from the repository root to regenerate every file (deterministic: fixed seeds).
 | | row 1: 16 barrels, frame k at k*22.5 degrees anticlockwise from the right |
 | `drone.png` | 24x16 frames; row 0: 4 propeller frames; row 1: the same, eye ablaze |
 | `music/*.wav` | 22050 Hz mono 16-bit seamless chiptune loops: title, level1 to level5 |
+
+## Level looks
+
+NAME is refinery, fortress, siege or ascent (tools/art_themes.py, tools/art_backdrops.py);
+the default look, outpost, is `tiles.tsx`, `bg_far.png` and `bg_near.png`. A layout picks a
+tileset with `@tileset NAME`, a map its backdrop with the `backdrop` property. A backdrop
+layer taller than 270 px slides through its height as the view climbs the level.
 
 ## Tile ids (0-based local ids)
 
@@ -1475,6 +1495,7 @@ def main() -> None:
     __import__("art_enemies").make_enemies()  # soldier, rifleman, turret, drone sheets
     __import__("art_items").make_items()  # pickups, keycards, doors, drums, explosion, rocket
     __import__("art_bosses").make_bosses()  # boss sheets, the boss bullet, boss sounds
+    __import__("art_themes").make_themes()  # each level look's tileset and backdrop
     make_entity_sheets()
     make_readme()
     print(f"assets written to {ASSETS} (muzzles: {muzzles})")
