@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 
 from gunner.config import ASSETS_DIR
+from gunner.objects import BACKDROPS
 
 # Installed players have no Makefile: tell them what helps them, and developers what to run.
 MISSING_HINT = "reinstall Gunner; in a checkout, `python tools/make_assets.py` regenerates it"
@@ -134,6 +135,14 @@ class Art:
         }
         self.bg_far = load_image(directory / "bg_far.png")
         self.bg_near = load_image(directory / "bg_near.png")
+        # Each map's `backdrop`: ten small images, loaded (and so checked) up front.
+        self.backdrops = {BACKDROPS[0]: (self.bg_far, self.bg_near)} | {
+            name: (
+                load_image(directory / f"bg_far_{name}.png"),
+                load_image(directory / f"bg_near_{name}.png"),
+            )
+            for name in BACKDROPS[1:]
+        }
         self._rotated: dict[tuple[str, int, int], pygame.Surface] = {}
         self._sheets: dict[tuple[str, int, int], list[list[pygame.Surface]]] = {}
         # Every sheet an entity kind declares, loaded (and so checked) up front.
@@ -145,6 +154,11 @@ class Art:
 
     # Bullets drawn pointing their way (tracers, darts, rockets); orbs stay as drawn.
     TURNED_BULLETS = frozenset({"player", "enemy", "boss_aimed", "rocket"})
+
+    def backdrop(self, name: str) -> tuple[pygame.Surface, pygame.Surface]:
+        """The far and near layers of the backdrop `name` (a map's `backdrop`
+        property, checked when the map loaded); the default one for any other."""
+        return self.backdrops.get(name) or self.backdrops[BACKDROPS[0]]
 
     def bullet_image(self, style: str, vx: float, vy: float) -> pygame.Surface:
         """A bullet's sprite; directional ones turn to face their flight."""

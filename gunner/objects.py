@@ -455,6 +455,9 @@ OBJECTIVES = ("exit", "destroy_drums", "kill_all", "boss", "waves")
 # What the map's `scroll` property may be: `free` follows the player anywhere (the
 # default); `up` is a climb, a view that only rises and loses what falls out of it.
 SCROLLS = ("free", "up")
+# What the map's `backdrop` property may be: the sky and scenery drawn behind the tiles
+# (assets/bg_far_NAME.png and bg_near_NAME.png); `outpost` (bg_far.png) is the default.
+BACKDROPS = ("outpost", "refinery", "fortress", "siege", "ascent")
 
 _INT = re.compile(r"[+-]?[0-9]{1,9}")
 
@@ -574,4 +577,7 @@ def map_problems(properties: dict[str, Any], objects: int) -> list[str]:
     scroll = properties.get("scroll")
     if scroll not in (None, "", *SCROLLS):
         out.append(f"property 'scroll' is {_short(scroll)}; use {' or '.join(SCROLLS)}")
+    backdrop = properties.get("backdrop")
+    if backdrop not in (None, "", *BACKDROPS):
+        out.append(f"property 'backdrop' is {_short(backdrop)}; use one of {', '.join(BACKDROPS)}")
     return out

@@ -38,18 +38,37 @@ def shake_offset(trauma: float, steps: int) -> tuple[int, int]:
 
 
 def draw_background(
-    surface: pygame.Surface, art: Art, cam_x: float, cam_y: float, world_h: int
+    surface: pygame.Surface,
+    art: Art,
+    cam_x: float,
+    cam_y: float,
+    world_h: int,
+    backdrop: str = "",
 ) -> None:
-    width = art.bg_far.get_width()
+    """The map's backdrop (its `backdrop` property; "" is the default one): a far layer
+    and a near one, each wrapping across and drifting slower than the tiles.
+
+    A layer as tall as the view stays put vertically, except that the near one sinks as
+    the camera climbs, so tall shafts feel tall. A layer taller than the view is a
+    climb's: it slides through its whole height as the view goes from the bottom of the
+    level (its bottom edge) to the top (its top edge).
+    """
+    far, near = art.backdrop(backdrop)
+    view_h = surface.get_height()
+    span = world_h - view_h
+    depth = min(1.0, max(0.0, cam_y / span)) if span > 0 else 1.0  # 1: at the bottom
+    width = far.get_width()
     x = -int(cam_x * FAR_PARALLAX) % width
-    surface.blit(art.bg_far, (x - width, 0))
-    surface.blit(art.bg_far, (x, 0))
-    # The near layer sinks as the camera climbs, so tall shafts feel tall.
-    below = max(0.0, world_h - surface.get_height() - cam_y)
-    y = int(min(below * 0.25, surface.get_height() * 0.5))
+    y = -round((far.get_height() - view_h) * depth) if far.get_height() > view_h else 0
+    surface.fblits([(far, (x - width, y)), (far, (x, y))])
+    if near.get_height() > view_h:
+        y = -round((near.get_height() - view_h) * depth)
+    else:
+        below = max(0.0, world_h - view_h - cam_y)
+        y = int(min(below * 0.25, view_h * 0.5))
+    width = near.get_width()
     x = -int(cam_x * NEAR_PARALLAX) % width
-    surface.blit(art.bg_near, (x - width, y))
-    surface.blit(art.bg_near, (x, y))
+    surface.fblits([(near, (x - width, y)), (near, (x, y))])
 
 
 def draw_tiles(
@@ -204,7 +223,7 @@ def draw_stage(surface: pygame.Surface, stage: Stage, art: Art) -> int:
     ox, oy = stage.camera.offset
     ox, oy = ox + sx, oy + sy
     level = stage.level
-    draw_background(surface, art, ox, oy, level.pixel_size[1])
+    draw_background(surface, art, ox, oy, level.pixel_size[1], level.properties.get("backdrop", ""))
     ms = stage.steps * 1000 / STEPS_PER_SECOND  # the simulation's clock: deterministic
     draw_layers(surface, level, ox, oy, ms, foreground=False)
     items, bullet_rows = visible_items(stage)
