@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from gunner.objects import SCHEMA, Prop  # noqa: E402 - after the checkout is on the path
 
 TIME_LIMIT = 30.0  # seconds per mutant: --check, load, steps and render together
-TILESET = "tiles.tsx"  # the shipped maps' one tileset, in assets/
+TILESET = "tiles.tsx"  # the default tileset, in assets/
 
 # Values a careless designer (or a hostile file) might type.
 NASTY = [
@@ -327,13 +327,16 @@ def make_mutant(seed: int, folder: Path) -> Path:
     (folder / "levels").mkdir(parents=True, exist_ok=True)
     assets = folder / "assets"
     assets.mkdir(exist_ok=True)
+    # The map's own tileset (a level look's `tiles_NAME.tsx`, else tiles.tsx) is mutated.
+    used = re.search(r'source="\.\./assets/([\w.]+\.tsx)"', source.read_text(encoding="utf-8"))
+    own = used.group(1) if used else TILESET
     for item in (ROOT / "assets").iterdir():  # the art shared, the tileset the mutant's own
-        if item.name != TILESET and not (assets / item.name).exists():
+        if item.name != own and not (assets / item.name).exists():
             (assets / item.name).symlink_to(item)
-    tileset = (ROOT / "assets" / TILESET).read_text(encoding="utf-8")
+    tileset = (ROOT / "assets" / own).read_text(encoding="utf-8")
     if rng.random() < 0.3:
         tileset = mutate_tileset(tileset, rng)
-    (assets / TILESET).write_text(tileset, encoding="utf-8")
+    (assets / own).write_text(tileset, encoding="utf-8")
     target = folder / "levels" / "mutant.tmx"
     target.write_text(mutate(source.read_text(encoding="utf-8"), rng), encoding="utf-8")
     return target
