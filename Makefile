@@ -60,9 +60,9 @@ replays: $(VENV)/.dev
 # store it in tests/replays/complete (the attract mode's demos). Minutes of CPU per level.
 demos: $(VENV)/.dev
 	mkdir -p tests/replays/complete
-	for n in 1 2 3 4; do \
-		nice -n 10 $(HEADLESS) $(BIN)/python tools/bot.py levels/level$$n.tmx \
-			-o tests/replays/complete/level$$n.replay $(ARGS) || exit 1; \
+	for name in $$($(BIN)/python -c 'from gunner.config import CAMPAIGN; print(*(n[:-4] for n in CAMPAIGN))'); do \
+		$(HEADLESS) nice -n 10 $(BIN)/python tools/bot.py levels/$$name.tmx \
+			-o tests/replays/complete/$$name.replay $(ARGS) || exit 1; \
 	done
 
 # A level report for designers (tools/level_report.py): replay each finishing run and

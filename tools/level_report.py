@@ -23,7 +23,11 @@ run reproduces its recorded hash, which is checked). Per level it prints:
   land where they left walk nothing);
 - damage taken (health points: every hit's amount, and what a death took, a fall
   included), lives lost and where each was lost;
-- a difficulty figure to compare levels: damage taken per minute, and lives lost.
+- a difficulty figure to compare levels: damage taken per minute, and lives lost;
+- and, from the maps alone, how much of each shipped level is copied: the share of its
+  24-column windows of solid tiles that appear verbatim elsewhere in the campaign (in
+  another level, or 24 or more columns away in the same one). A window is compared
+  from its topmost solid tile down, so levels of different heights still match.
 
 It also draws one PNG per level into --out (default build/report/): the map, the
 run's path coloured by whether an enemy is in view, kills, hits taken, deaths, boss
@@ -624,6 +628,62 @@ def format_table(reports: list[LevelReport]) -> str:
     return "\n".join(lines)
 
 
+# -- copied sections -------------------------------------------------------------------
+
+WINDOW = 24  # columns: a little under a screen (30), as issue 22 measures copies
+
+
+def _window_key(solid: np.ndarray) -> bytes | None:
+    """A window's solid tiles from its topmost solid row down (None: all open)."""
+    rows = np.flatnonzero(solid.any(axis=1))
+    if not rows.size:
+        return None
+    part = np.ascontiguousarray(solid[rows[0] :])
+    return part.shape[0].to_bytes(4, "little") + part.tobytes()
+
+
+def repeated_windows(grids: dict[str, np.ndarray], width: int = WINDOW) -> dict[str, float]:
+    """Per level, the share (0..1) of its `width`-column windows of solid tiles that
+    appear verbatim elsewhere: in another level, or `width` or more columns away in
+    the same one. A level narrower than `width` has no windows (0.0)."""
+    where: dict[bytes, list[tuple[str, int]]] = {}
+    keys: dict[str, list[bytes | None]] = {}
+    for name, solid in grids.items():
+        keys[name] = [
+            _window_key(solid[:, c : c + width]) for c in range(solid.shape[1] - width + 1)
+        ]
+        for c, key in enumerate(keys[name]):
+            if key is not None:
+                where.setdefault(key, []).append((name, c))
+    shares = {}
+    for name, row in keys.items():
+        copied = sum(
+            1
+            for c, key in enumerate(row)
+            if key is not None
+            and any(n != name or abs(o - c) >= width for n, o in where[key])
+        )
+        shares[name] = copied / len(row) if row else 0.0
+    return shares
+
+
+def shipped_grids(directory: Path = ROOT / "levels") -> dict[str, np.ndarray]:
+    """The solid-tile grid of every shipped map, by file name."""
+    return {
+        path.name: load_level(path, images=False).solid
+        for path in sorted(directory.glob("*.tmx"), key=_natural)
+    }
+
+
+def format_copies(shares: dict[str, float]) -> str:
+    lines = [f"copied: share of each level's {WINDOW}-column windows found elsewhere (<= 5 %)"]
+    lines += [
+        f"  {name}: {share:.1%}{'' if share <= 0.05 else '  (over 5 %)'}"
+        for name, share in shares.items()
+    ]
+    return "\n".join(lines)
+
+
 def _gap(r: LevelReport) -> str:
     x0, x1 = r.longest_gap_x
     where = f"x {x0:.0f}-{x1:.0f} (columns {int(x0 // TILE)}-{int(x1 // TILE)})"
@@ -666,6 +726,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps([asdict(r) | {"missed_targets": missed_targets(r)} for r in reports]))
     elif reports:
         print(format_table(reports))
+        print()
+        print(format_copies(repeated_windows(shipped_grids())))
     return 1 if failed or not reports else 0
 
 
