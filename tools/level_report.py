@@ -660,8 +660,7 @@ def repeated_windows(grids: dict[str, np.ndarray], width: int = WINDOW) -> dict[
         copied = sum(
             1
             for c, key in enumerate(row)
-            if key is not None
-            and any(n != name or abs(o - c) >= width for n, o in where[key])
+            if key is not None and any(n != name or abs(o - c) >= width for n, o in where[key])
         )
         shares[name] = copied / len(row) if row else 0.0
     return shares
