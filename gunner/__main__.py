@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
 
     from gunner.assets import AssetError
-    from gunner.level import LevelError
+    from gunner.maps import LevelError
     from gunner.replay import ReplayError
 
     try:
@@ -173,7 +173,7 @@ def output_problem(path: Path) -> str | None:
 
 def run_window(args: argparse.Namespace) -> int:
     from gunner.assets import AssetError
-    from gunner.level import LevelError
+    from gunner.maps import LevelError
     from gunner.replay import ReplayError
 
     try:
@@ -191,7 +191,7 @@ def run_window(args: argparse.Namespace) -> int:
 def _play_in_window(args: argparse.Namespace) -> int:
     from gunner.app import App
     from gunner.config import CAMPAIGN, LEVELS_DIR
-    from gunner.level import LevelError
+    from gunner.maps import LevelError
     from gunner.replay import EXIT_NOT_REPRODUCED, Recorder, Replay
     from gunner.scenes.base import Scene
     from gunner.scenes.loading import LoadingScene
@@ -277,7 +277,7 @@ def run_headless(args: argparse.Namespace) -> int:
     from gunner.crowd import add_crowd
     from gunner.hud import draw_hud
     from gunner.input import Buttons, RandomInput
-    from gunner.level import load_level
+    from gunner.maps import load_level
     from gunner.render import draw_stage
     from gunner.replay import (
         EXIT_NOT_REPRODUCED,

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-from gunner.level import (
+from gunner.maps import (
     Level,
     LevelError,
     Spawn,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from gunner.config import TILE
-from gunner.level import EMPTY
+from gunner.tilemap import EMPTY
 
 if TYPE_CHECKING:
     from gunner.stage import Stage

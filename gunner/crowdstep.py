@@ -37,7 +37,7 @@ from gunner.config import DT, TILE
 from gunner.entities.body import MAX_FALL
 from gunner.entities.soldier import CHASE_X, CHASE_Y, FAR, Soldier
 from gunner.entities.turret import Turret
-from gunner.level import EMPTY, ONEWAY, SOLID
+from gunner.tilemap import EMPTY, ONEWAY, SOLID
 
 if TYPE_CHECKING:
     from gunner.entities.base import Entity

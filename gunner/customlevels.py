@@ -18,7 +18,7 @@ from pathlib import Path
 
 from gunner import config
 from gunner.datafile import DataFileError, check_regular
-from gunner.level import LevelError, decode_images, load_level
+from gunner.maps import LevelError, decode_images, load_level
 
 __all__ = ["MAX_LISTED", "MAX_SCANNED", "MapInfo", "custom_maps", "inspect", "unusable"]
 

@@ -1,7 +1,7 @@
 """The map object schema: every class a level designer can place, and its properties.
 
 This is the one source of truth for map objects. `gunner.check` validates maps
-against it, `gunner.level` fills in the defaults Tiled leaves out of saved maps,
+against it, `gunner.maps` fills in the defaults Tiled leaves out of saved maps,
 and `tools/make_tiled_project.py` turns it into `levels/gunner.tiled-project`
 (Tiled 1.9+) and `levels/objecttypes.xml` (Tiled 1.8). Adding a class is one
 entry in SCHEMA plus re-running that tool.

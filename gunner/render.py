@@ -12,7 +12,7 @@ import pygame
 
 from gunner.assets import Art
 from gunner.config import STEPS_PER_SECOND, TILE
-from gunner.level import ImageLayer, Level, ObjectTiles, TileLayer
+from gunner.maps import ImageLayer, Level, ObjectTiles, TileLayer
 from gunner.stage import Stage
 
 # Sprites overhang their hitboxes; the view query looks this far beyond the screen.

@@ -61,7 +61,7 @@ _ALL_BUTTONS = int(sum(Buttons))
 MAX_STEPS = 10 * 60 * 60 * 60
 # Ten hours with the buttons changing every step is about 15 MB of runs.
 MAX_REPLAY_BYTES = 32 * 1024 * 1024
-# Level files are capped the same as the map loader caps them (gunner.level).
+# Level files are capped the same as the map loader caps them (gunner.maps.safe).
 MAX_LEVEL_BYTES = 32 * 1024 * 1024
 MAX_LEVEL_REF = 4096  # characters: longer than any real path
 MAX_TILESETS = 64  # as many as the map loader accepts
@@ -460,7 +460,7 @@ def play(
     `progress(done, total)` is called every PROGRESS_STEPS steps, for a long run to
     show how far it got; it never touches the stage.
     """
-    from gunner.level import load_level
+    from gunner.maps import load_level
     from gunner.stage import Stage
 
     stage = Stage(load_level(replay.level_path, images=False), seed=replay.seed)

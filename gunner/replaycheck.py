@@ -89,7 +89,7 @@ def check_file(path: Path, update: bool) -> int:
     Returns 0 if it reproduced (or was updated), else the exit status for the
     failure, whose one line has gone to stderr.
     """
-    from gunner.level import LevelError
+    from gunner.maps import LevelError
 
     try:
         replay = Replay.load(path)

@@ -32,7 +32,7 @@ from gunner.entities.player import Player
 from gunner.entities.spawner import WaveSpawner, current_wave, wave_number
 from gunner.events import HURT, KILLED, SHOT, Events
 from gunner.input import Buttons
-from gunner.level import Level, Spawn
+from gunner.maps import Level, Spawn
 from gunner.objects import OBJECTIVES
 from gunner.particles import Particles
 from gunner.tilemap import MoveResult, TileMap

@@ -15,7 +15,11 @@ import numpy as np
 import pygame
 
 from gunner.config import TILE
-from gunner.level import EMPTY, ONEWAY, SOLID
+
+# Values of the solid grid that collision reads (a map's solid layers become these).
+EMPTY = 0
+SOLID = 1
+ONEWAY = 2  # a platform: stand on it, jump up through it, drop down through it
 
 
 @dataclass(slots=True)

@@ -373,8 +373,6 @@ def test_tileset_slicing_that_would_blow_up_is_refused(tmp_path, attr, value):
 
 def test_a_tileset_swapped_for_a_fifo_after_the_check_does_not_hang(tmp_path, monkeypatch):
     # stat() sees a regular file, then a FIFO is in its place when it is opened.
-    import gunner.level as level_module
-
     path = write_map(tmp_path, ["........", "..P.....", "########"])
     fifo = tmp_path / "swap.fifo"
     os.mkfifo(fifo)
@@ -385,7 +383,7 @@ def test_a_tileset_swapped_for_a_fifo_after_the_check_does_not_hang(tmp_path, mo
             target = fifo
         return real_open(target, flags, *args)
 
-    monkeypatch.setattr(level_module.os, "open", swapped_open)
+    monkeypatch.setattr(os, "open", swapped_open)
     with pytest.raises(LevelError, match=r"tileset t.tsx is not a regular file"):
         load_level(path, images=False)
 
@@ -396,8 +394,6 @@ def test_every_file_of_a_map_is_read_once_and_loaded_from_those_bytes(tmp_path, 
     import builtins
 
     import pygame
-
-    import gunner.level as level_module
 
     pygame.display.init()
     pygame.display.set_mode((1, 1))
@@ -414,7 +410,7 @@ def test_every_file_of_a_map_is_read_once_and_loaded_from_those_bytes(tmp_path, 
             raise AssertionError(f"{file} opened a second time")
         return real_builtin_open(file, *args, **kwargs)
 
-    monkeypatch.setattr(level_module.os, "open", counting_open)
+    monkeypatch.setattr(os, "open", counting_open)
     monkeypatch.setattr(builtins, "open", no_reopen)
     real_load = pygame.image.load
 

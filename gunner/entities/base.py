@@ -9,7 +9,7 @@ import pygame
 
 if TYPE_CHECKING:
     from gunner.bullets import Bullet
-    from gunner.level import Spawn
+    from gunner.maps import Spawn
     from gunner.stage import Stage
 
 ENTITY_TYPES: dict[str, type[Entity]] = {}

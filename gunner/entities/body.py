@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gunner.config import DT
-from gunner.level import EMPTY
+from gunner.tilemap import EMPTY
 
 if TYPE_CHECKING:
     from gunner.stage import Stage

@@ -32,11 +32,11 @@ from gunner.bullets import _enter as _path_enters  # the bullets' own swept-box 
 from gunner.config import TILE, VIEW_H, VIEW_W
 from gunner.entities.enemy import FLASH_TIME, Enemy
 from gunner.events import HURT, KILLED, SHOT
-from gunner.level import SOLID
+from gunner.tilemap import SOLID
 
 if TYPE_CHECKING:
     from gunner.bullets import Bullet
-    from gunner.level import Spawn
+    from gunner.maps import Spawn
     from gunner.stage import Stage
 
 # Steps (1/60 s) of each stage of a fight.

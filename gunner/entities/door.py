@@ -18,7 +18,7 @@ from gunner.entities.base import Entity, feet_box, register
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
-    from gunner.level import Spawn
+    from gunner.maps import Spawn
     from gunner.stage import Stage
 
 WIDTH, HEIGHT = 16, 48  # default size: 1x3 tiles

@@ -19,7 +19,7 @@ from gunner.events import HURT, KILLED
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
-    from gunner.level import Spawn
+    from gunner.maps import Spawn
     from gunner.stage import Stage
 
 WIDTH, HEIGHT = 16, 24  # hitbox

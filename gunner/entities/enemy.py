@@ -22,7 +22,7 @@ from gunner.events import HURT, KILLED, SHOT
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
-    from gunner.level import Spawn
+    from gunner.maps import Spawn
     from gunner.stage import Stage
     from gunner.tilemap import MoveResult
 

@@ -9,7 +9,7 @@ import pygame
 from gunner.entities.base import Entity, feet_box, register
 
 if TYPE_CHECKING:
-    from gunner.level import Spawn
+    from gunner.maps import Spawn
     from gunner.stage import Stage
 
 # An exit placed as a point stands this big on it (a doorway), so it can be reached.

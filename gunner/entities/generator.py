@@ -22,8 +22,9 @@ import pygame
 
 from gunner.config import TILE, VIEW_H, VIEW_W
 from gunner.entities.base import ENTITY_TYPES, Entity, register
-from gunner.level import EMPTY, Spawn
+from gunner.maps import Spawn
 from gunner.objects import defaults
+from gunner.tilemap import EMPTY
 from gunner.timer import Timer
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from gunner.weapons import WEAPONS
 
 if TYPE_CHECKING:
     from gunner.entities.player import Player
-    from gunner.level import Spawn
+    from gunner.maps import Spawn
     from gunner.stage import Stage
 
 GRAVITY = 900.0

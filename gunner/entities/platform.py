@@ -25,7 +25,7 @@ from gunner.config import DT
 from gunner.entities.base import Entity, register
 
 if TYPE_CHECKING:
-    from gunner.level import Spawn
+    from gunner.maps import Spawn
     from gunner.stage import Stage
 
 HEIGHT = 8  # a platform drawn as a point or a flat line gets this thickness

@@ -13,13 +13,13 @@ from gunner.entities.base import Entity, away_from, feet_box, register
 from gunner.entities.body import GRAVITY, fell_out, land, pull
 from gunner.events import HURT, SHOT
 from gunner.input import Buttons
-from gunner.level import EMPTY, ONEWAY
+from gunner.tilemap import EMPTY, ONEWAY
 from gunner.timer import Timer
 from gunner.weapons import DEFAULT_WEAPON, WEAPONS, fire
 
 if TYPE_CHECKING:
     from gunner.bullets import Bullet
-    from gunner.level import Spawn
+    from gunner.maps import Spawn
     from gunner.stage import Stage
 
 # Tuning, in pixels and seconds.

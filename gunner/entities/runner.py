@@ -14,8 +14,8 @@ import pygame
 from gunner.config import TILE
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
-from gunner.level import EMPTY, SOLID
 from gunner.objects import defaults
+from gunner.tilemap import EMPTY, SOLID
 from gunner.timer import Timer
 
 if TYPE_CHECKING:

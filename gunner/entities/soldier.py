@@ -12,7 +12,7 @@ import pygame
 from gunner.config import DT, TILE
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
-from gunner.level import EMPTY
+from gunner.tilemap import EMPTY
 from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:

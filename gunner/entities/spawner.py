@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gunner.entities.base import ENTITY_TYPES, Entity, feet_box, register
-from gunner.level import Spawn
+from gunner.maps import Spawn
 from gunner.timer import Timer
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from gunner.config import DT, TILE
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
 from gunner.entities.wreck import Wreck
-from gunner.level import EMPTY
+from gunner.tilemap import EMPTY
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
