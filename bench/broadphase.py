@@ -595,7 +595,7 @@ class _Tape:
     def __init__(self) -> None:
         from collections import deque
 
-        from gunner.broadphase import BruteForce, _PerItem
+        from gunner.broadphase import BruteForce, PerItem
 
         self.answers: deque[Any] = deque()
         self.serials: dict[int, Any] = {}
@@ -610,7 +610,7 @@ class _Tape:
 
             def query_many(self, boxes: Any) -> tuple[Any, list[Any]]:
                 n = len(tape.answers)
-                found = _PerItem.query_many(self, boxes)
+                found = PerItem.query_many(self, boxes)
                 while len(tape.answers) > n:  # one answer for the batch, not per box
                     tape.answers.pop()
                 tape.answers.append(found)

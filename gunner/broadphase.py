@@ -44,6 +44,7 @@ __all__ = [
     "BruteForce",
     "BulletRows",
     "Design",
+    "PerItem",
     "StageTree",
     "TutorialQuadtree",
     "UniformGrid",
@@ -75,7 +76,7 @@ class Design(Protocol):
     def __iter__(self) -> Iterator[Any]: ...
 
 
-class _PerItem(Filed):
+class PerItem(Filed):
     """Batched methods as loops over the per-item ones: the slow designs' default.
     Subclasses keep ``_where``: every item filed -> where it is."""
 
@@ -113,7 +114,7 @@ def _exact(rect: pygame.FRect | pygame.Rect, candidates: Iterable[Any], ignore: 
     return [c for c in candidates if c is not ignore and collide(c.hitbox)]
 
 
-class BruteForce(_PerItem):
+class BruteForce(PerItem):
     """Every item tested against every query."""
 
     name = "brute force"
@@ -170,7 +171,7 @@ class _Node:
         return -1
 
 
-class TutorialQuadtree(_PerItem):
+class TutorialQuadtree(PerItem):
     """The SDL2 "gunner" tutorial's quadtree: fixed depth, straddlers stay in the parent.
 
     An item is found again at `remove` from where it was filed (the tutorial walks
@@ -231,7 +232,7 @@ class TutorialQuadtree(_PerItem):
                 stack.extend(node.kids)
 
 
-class UniformGrid(_PerItem):
+class UniformGrid(PerItem):
     """The split-screen game's uniform grid: an item is filed in every cell it touches."""
 
     name = "uniform grid"
@@ -627,7 +628,7 @@ class StageTree:
         if len(boxes) <= FEW:
             # A handful of bullets (the shipped levels): per-box queries cost less than
             # numpy's per-call overhead, and find exactly the same pairs.
-            parts = [_PerItem.query_many(c, boxes) for c in classes]  # type: ignore[arg-type]
+            parts = [PerItem.query_many(c, boxes) for c in classes]  # type: ignore[arg-type]
         else:
             parts = [c.query_many(boxes) for c in classes]
         if not parts:

@@ -10,7 +10,6 @@ Python runs per *hit*, never per bullet.
 
 from __future__ import annotations
 
-import copy
 import math
 from dataclasses import dataclass
 from functools import partial
@@ -36,8 +35,8 @@ _TEAM = {name: i for i, name in enumerate(TEAMS)}
 # blocks (floats, whole numbers), so dropping dead bullets is two numpy calls, not 11.
 _FIELDS = ("id", "x", "y", "vx", "vy", "life", "team", "damage", "style", "blast_radius",
            "blast_damage")  # fmt: skip
-_FLOATS = ("x", "y", "vx", "vy", "life", "blast_radius")  # x, y: the centre
-_INTS = ("id", "team", "damage", "style", "blast_damage")
+FLOAT_ROWS = ("x", "y", "vx", "vy", "life", "blast_radius")  # x, y: the centre
+INT_ROWS = ("id", "team", "damage", "style", "blast_damage")
 _WHEN = itemgetter(0)  # a strike's (t, entity): sorted by when the path enters it
 # Styles that only look different from another (nothing in the simulation reads a style):
 # the state hash lists them as that one, so a new look never moves a replay.
@@ -104,7 +103,7 @@ class BulletSystem:
     style: np.ndarray
     blast_radius: np.ndarray
     blast_damage: np.ndarray
-    _floats: np.ndarray  # (len(_FLOATS), capacity): the float arrays above are its rows
+    _floats: np.ndarray  # (len(FLOAT_ROWS), capacity): the float arrays above are its rows
     _ints: np.ndarray
 
     def __init__(self) -> None:
@@ -120,8 +119,8 @@ class BulletSystem:
         self.hits = 0
 
     def _grow(self, cap: int) -> None:
-        floats = np.zeros((len(_FLOATS), cap), dtype=np.float64)
-        ints = np.zeros((len(_INTS), cap), dtype=np.int64)
+        floats = np.zeros((len(FLOAT_ROWS), cap), dtype=np.float64)
+        ints = np.zeros((len(INT_ROWS), cap), dtype=np.int64)
         if self._cap:
             floats[:, : self.n] = self._floats[:, : self.n]
             ints[:, : self.n] = self._ints[:, : self.n]
@@ -131,22 +130,21 @@ class BulletSystem:
 
     def _bind_rows(self) -> None:
         """Name each row of the blocks (`x`, `life`...): writes through them land in the blocks."""
-        for block, names in ((self._floats, _FLOATS), (self._ints, _INTS)):
+        for block, names in ((self._floats, FLOAT_ROWS), (self._ints, INT_ROWS)):
             for row, name in zip(block, names, strict=True):
                 setattr(self, name, row)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> BulletSystem:
-        """A copy whose named rows are rows of its own copied blocks. (A plain deep copy
-        makes them separate arrays: the copy then drifts from the original, an expired
-        bullet staying alive, so a snapshot of a stage would not play on the same.)"""
-        twin = object.__new__(type(self))
-        memo[id(self)] = twin
-        rows = set(_FLOATS) | set(_INTS)
-        for name, value in vars(self).items():
-            if name not in rows:
-                setattr(twin, name, copy.deepcopy(value, memo))
-        twin._bind_rows()
-        return twin
+    def __getstate__(self) -> dict[str, Any]:
+        """Copied and pickled without the named rows: they are views of the blocks, and
+        copied apart they would come back as separate arrays; the copy then drifts from
+        the original (an expired bullet staying alive), so a snapshot of a stage would
+        not play on the same. `__setstate__` binds them to the copied blocks again."""
+        rows = set(FLOAT_ROWS) | set(INT_ROWS)
+        return {name: value for name, value in vars(self).items() if name not in rows}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind_rows()
 
     def __len__(self) -> int:
         return self.n
@@ -371,7 +369,7 @@ class BulletSystem:
         """`_paths_many` for a handful of bullets (the shipped levels), in plain floats:
         the same arithmetic in the same order, so the same results, without numpy's
         per-call overhead. One loop per bullet: tiles, the tree, the entry times."""
-        n, tree, first_solid = self.n, stage.tree, stage.tilemap._first_solid_one
+        n, tree, first_solid = self.n, stage.tree, stage.tilemap.first_solid_one
         life = [v - DT for v in self.life[:n].tolist()]
         self.life[:n] = life
         x0, y0 = self.x[:n].tolist(), self.y[:n].tolist()
@@ -407,7 +405,7 @@ class BulletSystem:
                 for other in hits:
                     if not other.shootable or _TEAM.get(other.team, -1) == team:
                         continue
-                    when = _enter(other.hitbox, x, y, vx, vy)
+                    when = path_enters(other.hitbox, x, y, vx, vy)
                     if when is not None:
                         mine.append((when, other))
                 if mine:
@@ -433,7 +431,7 @@ class BulletSystem:
         for i, other in zip(rows, found, strict=True):
             if not other.shootable or _TEAM.get(other.team, -1) == teams[i]:
                 continue
-            t = _enter(other.hitbox, float(x0[i]), float(y0[i]), float(dx[i]), float(dy[i]))
+            t = path_enters(other.hitbox, float(x0[i]), float(y0[i]), float(dx[i]), float(dy[i]))
             if t is not None:
                 out.setdefault(i, []).append((t, other))
         for hits in out.values():
@@ -465,7 +463,7 @@ def _boxes_of(xs: list[float], ys: list[float]) -> np.ndarray:
     ).reshape(-1, 4)
 
 
-def _enter(box: pygame.FRect, x0: float, y0: float, dx: float, dy: float) -> float | None:
+def path_enters(box: pygame.FRect, x0: float, y0: float, dx: float, dy: float) -> float | None:
     """When (t in 0..1) a bullet's centre path enters ``box`` grown by the bullet's
     half size (so the bullet's box overlaps it); None if it never does."""
     t_in, t_out = 0.0, 1.0
@@ -486,4 +484,12 @@ def _enter(box: pygame.FRect, x0: float, y0: float, dx: float, dy: float) -> flo
     return t_in
 
 
-__all__ = ["BULLET_SIZE", "Bullet", "BulletHandle", "BulletSystem"]
+__all__ = [
+    "BULLET_SIZE",
+    "FLOAT_ROWS",
+    "INT_ROWS",
+    "Bullet",
+    "BulletHandle",
+    "BulletSystem",
+    "path_enters",
+]

@@ -14,14 +14,9 @@ import io
 import pickle
 from typing import Any
 
-from gunner.bullets import _FLOATS as BULLET_FLOATS
-from gunner.bullets import _INTS as BULLET_INTS
-from gunner.bullets import BulletSystem
 from gunner.stage import Stage
 
 __all__ = ["Snapshot", "copy_stage"]
-
-_BULLET_ROWS = frozenset(BULLET_FLOATS) | frozenset(BULLET_INTS)
 
 
 class _Pickler(pickle.Pickler):
@@ -32,13 +27,6 @@ class _Pickler(pickle.Pickler):
     def persistent_id(self, obj: Any) -> int | None:
         return self.shared.get(id(obj))
 
-    def reducer_override(self, obj: Any) -> Any:
-        # The bullet rows are views of the system's blocks: pickled as they are, they
-        # would come back as separate arrays and the copy would drift from the original.
-        if type(obj) is BulletSystem:
-            return _bullets, ({k: v for k, v in vars(obj).items() if k not in _BULLET_ROWS},)
-        return NotImplemented
-
 
 class _Unpickler(pickle.Unpickler):
     def __init__(self, file: io.BytesIO, shared: list[Any]) -> None:
@@ -47,14 +35,6 @@ class _Unpickler(pickle.Unpickler):
 
     def persistent_load(self, pid: Any) -> Any:
         return self.shared[pid]
-
-
-def _bullets(state: dict[str, Any]) -> BulletSystem:
-    """A bullet system from its pickled state, its rows bound to its own blocks."""
-    twin = object.__new__(BulletSystem)
-    twin.__dict__.update(state)
-    twin._bind_rows()
-    return twin
 
 
 class Snapshot:

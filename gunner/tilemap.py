@@ -206,7 +206,7 @@ class TileMap:
             return (
                 np.array(
                     [
-                        self._first_solid_one(*v)
+                        self.first_solid_one(*v)
                         for v in zip(
                             x0.tolist(), y0.tolist(), dx.tolist(), dy.tolist(), strict=True
                         )
@@ -269,8 +269,9 @@ class TileMap:
         # A last crossing can round a hair past the end of the segment.
         return np.minimum(out, np.where(np.isfinite(out), 1.0, np.inf))
 
-    def _first_solid_one(self, x0: float, y0: float, dx: float, dy: float) -> float:
-        """`first_solid` for one segment, in Python floats (identical arithmetic)."""
+    def first_solid_one(self, x0: float, y0: float, dx: float, dy: float) -> float:
+        """`first_solid` for one segment, in Python floats (identical arithmetic): the
+        bullets' path step calls it per bullet where numpy's set-up would cost more."""
         col, row = _floor(x0 / TILE), _floor(y0 / TILE)
         end_col, end_row = _floor((x0 + dx) / TILE), _floor((y0 + dy) / TILE)
         grid = self._pad_bytes

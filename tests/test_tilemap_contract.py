@@ -196,7 +196,7 @@ def test_sight_and_bullet_paths_stop_at_the_first_solid_cell_crossed(solid, segs
     tiles = TileMap(solid)
     x0, y0, x1, y1 = (np.array(v, dtype=np.float64) for v in zip(*segs, strict=True))
     ts = tiles.first_solid(x0, y0, x1 - x0, y1 - y0)
-    one_by_one = [tiles._first_solid_one(a, b, c - a, d - b) for a, b, c, d in segs]
+    one_by_one = [tiles.first_solid_one(a, b, c - a, d - b) for a, b, c, d in segs]
     assert ts.tolist() == one_by_one  # the vectorized walk and the plain one agree
     for (a, b, c, d), t in zip(segs, ts.tolist(), strict=True):
         seen = tiles.line_of_sight(a, b, c, d)

@@ -27,8 +27,7 @@ import numpy as np
 import pygame
 
 from gunner import patterns
-from gunner.bullets import TEAMS
-from gunner.bullets import _enter as _path_enters  # the bullets' own swept-box test
+from gunner.bullets import TEAMS, path_enters
 from gunner.config import TILE, VIEW_H, VIEW_W
 from gunner.entities.enemy import FLASH_TIME, Enemy
 from gunner.events import HURT, KILLED, SHOT
@@ -303,7 +302,7 @@ class Boss(Enemy):
         dx, dy = bullet.vx / speed * reach, bullet.vy / speed * reach
         best: tuple[float, Part] | None = None
         for part, rect in self.parts():
-            t = _path_enters(rect, x, y, dx, dy)
+            t = path_enters(rect, x, y, dx, dy)
             if t is not None and (best is None or t < best[0]):
                 best = (t, part)
         return best[1] if best else None
