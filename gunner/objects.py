@@ -389,6 +389,23 @@ SCHEMA: dict[str, ObjectClass] = {
             ),
         },
     ),
+    "CrumbleFloor": ObjectClass(
+        shape="rectangle",
+        color="#b09c7c",
+        doc="A collapsing floor: each 16x16 tile along the bottom of its rectangle is a "
+        "stone block that holds up the player and enemies like any floor tile. Once the "
+        "player stands on a block it cracks, and `delay` seconds later it falls away for "
+        "good with whatever stands on it: keep moving.",
+        props={
+            "delay": Prop(
+                "float",
+                0.5,
+                "seconds from the player stepping on a block to its fall",
+                low=0.1,
+                high=10,
+            ),
+        },
+    ),
     "Warden": _boss(
         "Level 1's boss (128x176, the point is its feet): the outpost's gate wall. Its core "
         "and reactor are its weak points; it fights in a one-screen arena that closes "

@@ -81,6 +81,9 @@ Objects go to the `objects` layer; their own cell stays empty on the tile layers
     _   Bridge (explodes): one 16x16 plank segment per cell, spanning a pit (needs no
         floor); a run of `_` is one bridge. Once the player stands on it the segments
         blow one after another, `@at COL,ROW fuse=0.4` seconds apart
+    %   CrumbleFloor (collapses): one 16x16 stone block per cell (needs no floor); a
+        block cracks when the player stands on it and falls `@at COL,ROW delay=0.5`
+        seconds later
 
 Every object but doors and drones stands on the tile below its marker: the object's
 rectangle bottom is the bottom of the marker cell, its x is centred on the cell (the
