@@ -34,6 +34,7 @@ test: $(VENV)/.dev
 # Frame pacing in a real window needs a display (Xvfb will do); without one it says so.
 bench: $(VENV)/.bench
 	$(HEADLESS) $(BIN)/python -m bench $(ARGS)
+	$(HEADLESS) $(BIN)/python -m bench.reload $(if $(findstring --quick,$(ARGS)),--quick,)
 	$(BIN)/python -m bench.pacing --window $(if $(findstring --quick,$(ARGS)),--frames 8,)
 
 # 100,000 random steps per shipped level, invariants checked every step, memory traced.

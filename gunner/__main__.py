@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import sys
 import tempfile
@@ -100,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # A frozen build starts the map reader's process (gunner.apart) as itself with
+    # arguments of multiprocessing's own: that process must not become a second game.
+    multiprocessing.freeze_support()
     parser = build_parser()
     args = parser.parse_args(argv)
     from gunner.data import DataMissingError

@@ -3,7 +3,9 @@
 The scene layer owns the clock and passes `now` in, so nothing here reads time
 and the simulation stays a function of its inputs. The new stage is built on a
 worker thread (`Reloader`) while the last good one keeps playing: a big map takes
-seconds to parse, and a designer saves every few seconds.
+seconds to parse, and a designer saves every few seconds. The play scene reads the
+map itself in a process of its own (`gunner.apart`): a parse holds Python's lock,
+which a worker thread would take from the game's frames for as long.
 """
 
 from __future__ import annotations

@@ -61,21 +61,22 @@ def save(path, rows, tmp_path):
 
 
 class Gate:
-    """Holds the worker inside `load_level` until opened: a slow build, with no clock."""
+    """Holds the build inside reading the map until opened: a slow build, with no clock.
+    (The map is then read on the worker thread itself; the reader's process has tests of
+    its own.)"""
 
     def __init__(self, monkeypatch) -> None:
         self.entered = threading.Event()
         self.opened = threading.Event()
         self.calls = 0
-        real = play.load_level
 
-        def slow(path, **kwargs):
+        def slow(scene, build):
             self.calls += 1
             self.entered.set()
             assert self.opened.wait(30), "the test never opened the gate"
-            return real(path, **kwargs)
+            return load_level(scene.path)
 
-        monkeypatch.setattr(play, "load_level", slow)
+        monkeypatch.setattr(PlayScene, "read_map", slow)
 
 
 def test_saving_the_map_rebuilds_the_stage_and_keeps_the_player(tmp_path):
@@ -92,6 +93,7 @@ def test_saving_the_map_rebuilds_the_stage_and_keeps_the_player(tmp_path):
     scene.poll_reload(now=10.0)
     assert finish(scene)
     assert scene.stage is not old and scene.reload_error is None
+    assert scene.reader.running  # read in a process of its own: the frames never waited
     assert scene.stage.level.solid[0, 0] == 1
     moved = scene.stage.player
     assert moved.hitbox.midbottom == (5 * 16 + 8, 3 * 16)
@@ -157,7 +159,8 @@ def test_a_save_the_game_cannot_step_keeps_the_old_stage(tmp_path, monkeypatch):
     old.step(0)  # still playable
     touch_later(path, write_map(tmp_path, ROWS).read_text())
     scene.poll_reload(now=20.0)
-    assert finish(scene) and scene.reload_error is None
+    assert finish(scene), scene.reload_error
+    assert scene.reload_error is None
 
 
 def test_editing_a_tileset_image_is_noticed_like_the_map(tmp_path):
@@ -237,7 +240,8 @@ def test_a_save_made_while_building_is_reloaded_next(tmp_path, monkeypatch):
     scene.poll_reload(now=10.0)
     assert finish(scene) and scene.stage.level.solid[0, 0] == 1
     scene.poll_reload(now=11.0)
-    assert finish(scene) and scene.stage.level.solid[0, 7] == 1
+    assert finish(scene), scene.reload_error
+    assert scene.stage.level.solid[0, 7] == 1
 
 
 def test_a_refused_save_while_building_keeps_the_old_stage(tmp_path, monkeypatch):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gunner import debug, text
+from gunner.apart import Failed, Worker, WorkerDied
 from gunner.broadphase import DESIGNS
 from gunner.config import CAMPAIGN, LEVELS_DIR
 from gunner.crowd import add_crowd
@@ -19,7 +20,7 @@ from gunner.entities.player import LIVES
 from gunner.hotreload import Build, FileWatcher, Reloader, carry_over
 from gunner.hud import draw_hud
 from gunner.input import PAUSE_KEYS, Buttons
-from gunner.level import LevelError, load_level
+from gunner.level import Level, LevelError, load_level
 from gunner.render import draw_stage
 from gunner.scenes.base import Scene
 from gunner.settings import campaign_key, level_key
@@ -73,8 +74,10 @@ class PlayScene(Scene):
         # broken save keeps the last good stage and shows its error until the next save.
         watch = campaign_index is None and replay is None
         self.watcher = FileWatcher(self.stage.level.files) if watch else None
-        # The next stage is built on a worker thread while this one keeps playing.
+        # The next stage is built on a worker thread while this one keeps playing, and
+        # its map read in a process of its own (started at the first save, then kept).
         self.reloader = Reloader(self._build) if watch else None
+        self.reader = Worker()
         self.reload_error: str | None = None
 
     @classmethod
@@ -91,9 +94,11 @@ class PlayScene(Scene):
 
     def restarted(self, app: App) -> PlayScene:
         """The level from scratch, read afresh from its file."""
-        return PlayScene(
+        scene = PlayScene(
             self.path, self.campaign_index, self.seed, crowd=self.crowd, design=self.design
         )
+        scene.reader = self.reader  # the next save is read without starting another process
+        return scene
 
     def retried(self, app: App) -> PlayScene:
         """RETRY after game over: the run as it stood at the last checkpoint reached (keys,
@@ -111,6 +116,7 @@ class PlayScene(Scene):
         )
         scene.checkpoint = self.checkpoint  # a second game over comes back here too
         scene.waves = self.waves
+        scene.reader = self.reader
         return scene
 
     @property
@@ -195,11 +201,17 @@ class PlayScene(Scene):
         if self.reloader is not None:
             self.reloader.request()
 
+    def read_map(self, build: Build[Stage]) -> Level:
+        """The saved map, read and checked in the reader's process: parsing holds
+        Python's lock for as long as it takes (seconds for a big map), and the game's
+        frames must not wait for it. A newer save stops the reading at once."""
+        return self.reader.call(load_level, self.path, check=build.check)
+
     def _build(self, build: Build[Stage]) -> Stage:
         """The new stage, on the worker thread: read the map, build the stage, and try
         a copy of it for one idle step. Reads nothing the main thread writes."""
         seed, meta = self.stage.seed, self.stage.player_meta
-        level = load_level(self.path)
+        level = self.read_map(build)
         build.check()
         stage = self._prepare(Stage(level, seed=seed, player_meta=meta))
         build.check()
@@ -210,7 +222,7 @@ class PlayScene(Scene):
         except (pickle.PicklingError, TypeError, AttributeError):
             # Something on the stage cannot be copied: not the map's fault, so try a
             # second stage read the same way instead (slower, still off the main thread).
-            trial = self._prepare(Stage(load_level(self.path), seed=seed, player_meta=meta))
+            trial = self._prepare(Stage(self.read_map(build), seed=seed, player_meta=meta))
         trial.step(Buttons.NONE)
         return stage
 
@@ -332,8 +344,11 @@ def reload_problem(path: Path, exc: Exception) -> str:
     """The one line the reload banner shows for a build that failed."""
     if isinstance(exc, LevelError):
         return str(exc)
+    if isinstance(exc, WorkerDied):
+        return f"{path}: {exc}"
     # A bug the map provoked: the player keeps their game, and the line says what broke.
-    cause = " ".join(f"{type(exc).__name__}: {exc}".split())[:120]
+    said = str(exc) if isinstance(exc, Failed) else f"{type(exc).__name__}: {exc}"
+    cause = " ".join(said.split())[:120]
     return f"{path}: the game could not start this map ({cause})"
 
 

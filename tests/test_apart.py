@@ -1,0 +1,96 @@
+"""The map reader's process: a map read there is the map read here, a refusal is the
+same one line, and a reader that is given up on, or dies, never takes the game with it."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+import pytest
+
+from gunner.apart import Failed, Worker, WorkerDied
+from gunner.config import LEVELS_DIR
+from gunner.level import ImageLayer, LevelError, load_level
+from maps import write_map
+
+
+@pytest.fixture(scope="module")
+def worker():
+    worker = Worker()
+    yield worker
+    worker.close()
+
+
+def pixels(image) -> tuple:
+    if image is None:
+        return (None,)
+    alpha = bool(image.get_flags() & pygame.SRCALPHA)
+    look = (image.get_size(), alpha, image.get_colorkey(), image.get_alpha())
+    return (*look, pygame.image.tobytes(image, "RGBA"))
+
+
+def test_a_level_read_in_the_process_looks_and_plays_as_one_read_here(worker):
+    path = LEVELS_DIR / "level1.tmx"
+    there, here = worker.call(load_level, path), load_level(path)
+    assert worker.running  # it really was read over there
+    assert (there.solid == here.solid).all() and there.spawns == here.spawns
+    assert there.name == here.name and there.files == here.files
+    assert [pixels(i) for i in there.images] == [pixels(i) for i in here.images]
+
+
+def test_a_picture_layer_read_there_is_the_same_picture(worker, tmp_path):
+    path = write_map(tmp_path, ["..P.", "####"])
+    picture = '<imagelayer id="9" name="sky" opacity="0.5"><image source="t.png"/></imagelayer>'
+    path.write_text(path.read_text().replace("</map>", picture + "</map>"))
+    there, here = worker.call(load_level, path), load_level(path)
+    backdrops = [layer.image for layer in there.layers if isinstance(layer, ImageLayer)]
+    assert len(backdrops) == 1
+    assert [pixels(b) for b in backdrops] == [
+        pixels(layer.image) for layer in here.layers if isinstance(layer, ImageLayer)
+    ]
+
+
+def test_a_refusal_is_the_same_one_line(worker, tmp_path):
+    broken = tmp_path / "broken.tmx"
+    broken.write_text("<map")
+    with pytest.raises(LevelError) as here:
+        load_level(broken)
+    with pytest.raises(LevelError) as there:
+        worker.call(load_level, broken)
+    assert str(there.value) == str(here.value)
+    assert str(there.value) == f"{broken}: not valid XML (unclosed token: line 1, column 0)"
+
+
+def test_a_bug_over_there_names_its_kind_and_the_reader_goes_on(worker, tmp_path):
+    with pytest.raises(Failed) as failed:
+        worker.call(int, "twelve")
+    assert str(failed.value) == "ValueError: invalid literal for int() with base 10: 'twelve'"
+    assert worker.call(load_level, write_map(tmp_path, ["..P.", "####"])).width == 4
+
+
+def test_giving_up_stops_the_process_at_once(tmp_path):
+    worker = Worker()
+
+    class Superseded(Exception):
+        pass
+
+    def newer_save() -> None:
+        raise Superseded
+
+    with pytest.raises(Superseded):
+        worker.call(time.sleep, 600, check=newer_save)  # a map that would take 10 minutes
+    assert not worker.running  # stopped, not waited for
+    # The next save is read by a fresh process.
+    assert worker.call(load_level, write_map(tmp_path, ["..P.", "####"])).height == 2
+    worker.close()
+
+
+def test_a_reader_that_dies_is_one_line_and_the_next_read_works(tmp_path):
+    worker = Worker()
+    with pytest.raises(WorkerDied) as died:
+        worker.call(os._exit, 3)  # as the system's out-of-memory killer, or a crash in C
+    assert str(died.value) == "the map reader stopped while reading it (exit status 3)"
+    assert worker.call(load_level, write_map(tmp_path, ["..P.", "####"])).height == 2
+    worker.close()
+    assert not worker.running
