@@ -27,7 +27,6 @@ from gunner.config import ASSETS_DIR, DT, MAX_STEPS_PER_FRAME, VIEW_H, VIEW_W
 from gunner.debug import FrameTimes
 from gunner.gamepad import Pads
 from gunner.input import Buttons, KeyboardInput
-from gunner.level import LevelError
 from gunner.scenes.base import Scene
 from gunner.settings import Progress, Settings, save_settings
 from gunner.window import Screen as Screen
@@ -215,19 +214,15 @@ class App:
         self.scenes.clear()
         self.push(scene)
 
-    def open_level(self, make: Callable[[], Scene], reset: bool = False) -> None:
-        """Build a play scene; a map that fails to load shows its error instead."""
-        from gunner.scenes.error import ErrorScene
+    def open_level(self, make: Callable[[], Scene], what: str | Path, reset: bool = True) -> None:
+        """The one way a level opens: behind the loading screen, `make` building its
+        scene on a worker thread while the window keeps drawing. The scene built then
+        replaces every scene (or, without `reset`, the one it was opened from). A map
+        that cannot be loaded shows its one line over the screen it was chosen on, and
+        Back returns there, with nothing the player had lost."""
+        from gunner.scenes.loading import LoadingScene
 
-        try:
-            scene = make()
-        except LevelError as exc:
-            self.push(ErrorScene(str(exc)))
-            return
-        if reset:
-            self.reset_to(scene)
-        else:
-            self.replace(scene)
+        self.push(LoadingScene(make, what, reset=reset))
 
     def quit(self) -> None:
         self.running = False

@@ -138,3 +138,15 @@ def make_stage(tmp_path: Path, objects: list[str], rows=None, objective: str = "
 def run(stage: Stage, held: Buttons, steps: int) -> None:
     for _ in range(steps):
         stage.step(held)
+
+
+def loaded(app):
+    """The scene a loading screen opens, once its worker is done (as the next frame
+    after the map is read would put it in place): every level opens behind one."""
+    from gunner.scenes.loading import LoadingScene
+
+    loading = app.scene
+    assert isinstance(loading, LoadingScene), f"{type(loading).__name__}: no loading screen"
+    assert loading.build.done.wait(60), "the level never finished loading"
+    loading.step(app, Buttons.NONE)
+    return app.scene

@@ -24,7 +24,7 @@ from gunner.settings import (
     custom_levels_dir,
     level_key,
 )
-from maps import write_map
+from maps import loaded, write_map
 
 
 @pytest.fixture
@@ -90,7 +90,7 @@ def test_a_map_dropped_in_the_levels_folder_is_listed_under_custom_and_plays(app
     scene.draw(app, app.surface)
 
     choose(app, scene, "mine.tmx")
-    assert isinstance(app.scene, PlayScene) and app.scene.path == mine
+    assert isinstance(loaded(app), PlayScene) and app.scene.path == mine
 
 
 def test_the_folder_scan_is_capped(folder, monkeypatch):
@@ -125,6 +125,7 @@ def test_finishing_a_custom_map_named_level1_does_not_unlock_level_2(app, folder
     write_map(folder, SHORT, "level1.tmx")
     scene = open_level_select(app)
     choose(app, scene, "level1.tmx")
+    loaded(app)
     play = finish(app)
     assert play.new_best
 
@@ -144,8 +145,8 @@ def test_finishing_a_custom_map_named_level1_does_not_unlock_level_2(app, folder
 
 
 def test_finishing_the_shipped_level_still_unlocks_the_next(app, _data_dir):
-    app.open_level(lambda: PlayScene.campaign(app, 0), reset=True)
-    play = app.scene
+    app.open_level(lambda: PlayScene.campaign(app, 0), "level1.tmx")
+    play = loaded(app)
     app.progress.record_finish(play.progress_key, 99.0)
     assert play.progress_key == "levels/level1.tmx"
     assert level_key(config.LEVELS_DIR / "level1.tmx") == "levels/level1.tmx"
@@ -205,7 +206,7 @@ def test_a_broken_custom_map_is_listed_and_choosing_it_shows_the_refusal(
     scene.draw(app, app.surface)
 
     choose(app, scene, "broken.tmx")
-    assert isinstance(app.scene, ErrorScene)
+    assert isinstance(loaded(app), ErrorScene)
     assert " ".join(app.scene.lines) == listed["broken.tmx"].problem
     app.handle_event(key(pygame.K_RETURN))  # BACK
     assert app.scene is scene and scene.entries[scene.index].file == "broken.tmx"
@@ -218,7 +219,7 @@ def test_a_broken_custom_map_is_listed_and_choosing_it_shows_the_refusal(
     write_map(folder, SHORT, "fine.tmx")
     scene.enter(app)
     choose(app, scene, "fine.tmx")
-    assert isinstance(app.scene, ErrorScene)
+    assert isinstance(loaded(app), ErrorScene)
     assert "could not start this map (RuntimeError: a bug the map provoked)" in " ".join(
         app.scene.lines
     )
@@ -229,7 +230,7 @@ def test_hot_reload_works_for_a_map_in_the_custom_folder(app, folder):
     path = write_map(folder, SHORT, "mine.tmx")
     scene = open_level_select(app)
     choose(app, scene, "mine.tmx")
-    play = app.scene
+    play = loaded(app)
     assert isinstance(play, PlayScene) and play.watcher is not None
     old = play.stage
     # The designer adds a wall in Tiled and saves over the map.

@@ -46,7 +46,7 @@ from gunner.settings import Progress, campaign_key
 from gunner.stage import HITSTOP_KILL, Stage
 from gunner.timer import steps
 from gunner.weapons import WEAPONS
-from maps import FLOOR, make_stage, obj, write_map
+from maps import FLOOR, loaded, make_stage, obj, write_map
 
 ROWS = [
     "##############################",
@@ -227,7 +227,7 @@ def test_level_select_skips_locked_levels_and_starts_the_chosen_one(campaign, ap
     scene.handle_event(app, key(pygame.K_DOWN))
     assert scene.index == 0, "the locked level cannot be chosen"
     scene.handle_event(app, key(pygame.K_RETURN))
-    assert isinstance(app.scene, PlayScene) and app.scene.path.name == "a.tmx"
+    assert isinstance(loaded(app), PlayScene) and app.scene.path.name == "a.tmx"
 
 
 def test_title_offers_continue_only_once_there_is_progress(campaign, app):
@@ -240,7 +240,7 @@ def test_title_offers_continue_only_once_there_is_progress(campaign, app):
     assert labels[:3] == ["START", "CONTINUE  (LEVEL 2)", "LEVEL SELECT"]
     assert "OPTIONS" in labels and labels[-1] == "QUIT"
     title.menu.options[1][1]()  # continue
-    assert isinstance(app.scene, PlayScene) and app.scene.path.name == "b.tmx"
+    assert isinstance(loaded(app), PlayScene) and app.scene.path.name == "b.tmx"
 
 
 def finish(app: App, limit: int = 600) -> PlayScene:
@@ -258,7 +258,8 @@ def finish(app: App, limit: int = 600) -> PlayScene:
 def test_completing_levels_unlocks_the_next_saves_best_times_and_ends_the_campaign(
     campaign, app, _data_dir
 ):
-    app.open_level(lambda: PlayScene.campaign(app, 0), reset=True)
+    app.open_level(lambda: PlayScene.campaign(app, 0), "a.tmx")
+    loaded(app)
     play = finish(app)
     complete = app.scene
     assert isinstance(complete, CompleteScene) and not complete.campaign_done
@@ -269,14 +270,15 @@ def test_completing_levels_unlocks_the_next_saves_best_times_and_ends_the_campai
     assert [label for label, _ in complete.menu.options][0] == "NEXT LEVEL"
 
     complete.handle_event(app, key(pygame.K_RETURN))  # next level
-    assert isinstance(app.scene, PlayScene) and app.scene.path.name == "b.tmx"
+    assert isinstance(loaded(app), PlayScene) and app.scene.path.name == "b.tmx"
     last = finish(app)
     assert app.scene.campaign_done, "b.tmx is the last level that exists"
     # (c.tmx is listed in the campaign but not made: finishing b unlocks it for later.)
     assert last.campaign_index == 1
 
     # A slower run of the first level keeps the old best time.
-    app.open_level(lambda: PlayScene.campaign(app, 0), reset=True)
+    app.open_level(lambda: PlayScene.campaign(app, 0), "a.tmx")
+    loaded(app)
     slow = app.scene
     for _ in range(30):
         slow.step(app, Buttons.NONE)
@@ -294,7 +296,8 @@ def test_campaign_complete_after_the_last_level_goes_back_to_title(tmp_path, mon
     for module in (config, play_module):
         monkeypatch.setattr(module, "CAMPAIGN", ("z.tmx",))
         monkeypatch.setattr(module, "LEVELS_DIR", levels)
-    app.open_level(lambda: PlayScene.campaign(app, 0), reset=True)
+    app.open_level(lambda: PlayScene.campaign(app, 0), "a.tmx")
+    loaded(app)
     finish(app)
     assert app.scene.campaign_done
     assert [label for label, _ in app.scene.menu.options] == ["BACK TO TITLE"]

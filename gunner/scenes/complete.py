@@ -45,13 +45,19 @@ class CompleteScene(Scene):
             return
         to_title = ("QUIT TO TITLE", lambda: app.reset_to(TitleScene()))
         if self.play.has_next_level():
-            go = ("NEXT LEVEL", lambda: app.open_level(lambda: self.play.next_level(app), True))
+            go = (
+                "NEXT LEVEL",
+                lambda: app.open_level(lambda: self.play.next_level(app), self.play.next_path),
+            )
             self.menu = Menu([go, to_title])
         elif self.campaign_done:
             app.audio.play_music("title")
             self.menu = Menu([("BACK TO TITLE", lambda: app.reset_to(TitleScene()))])
         else:  # a single map played with --level
-            again = ("PLAY AGAIN", lambda: app.open_level(lambda: self.play.restarted(app), True))
+            again = (
+                "PLAY AGAIN",
+                lambda: app.open_level(lambda: self.play.restarted(app), self.play.path),
+            )
             self.menu = Menu([again, to_title])
 
     def handle_event(self, app: App, event: pygame.event.Event) -> None:

@@ -10,7 +10,6 @@ import pygame
 from gunner import text
 from gunner.hud import format_time
 from gunner.scenes.base import Menu, Scene, dim
-from gunner.scenes.loading import open_level
 
 if TYPE_CHECKING:
     from gunner.app import App
@@ -33,7 +32,7 @@ class GameOverScene(Scene):
         play = self.play
 
         def restart() -> None:
-            open_level(app, lambda: play.restarted(app), play.path, reset=True)
+            app.open_level(lambda: play.restarted(app), play.path)
 
         options = [("RETRY", lambda: app.reset_to(play.retried(app)))]
         if play.checkpoint is None:

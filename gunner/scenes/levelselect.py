@@ -170,7 +170,7 @@ class LevelSelectScene(Scene):
         app.audio.play("menu_select")
         if entry.index is not None:
             index = entry.index
-            app.open_level(lambda: PlayScene.campaign(app, index), reset=True)
+            app.open_level(lambda: PlayScene.campaign(app, index), config.LEVELS_DIR / entry.file)
             return
         path = entry.path
         assert path is not None
@@ -182,7 +182,7 @@ class LevelSelectScene(Scene):
             except Exception as exc:  # a refusal (ErrorScene), never a traceback
                 raise unusable(path, exc) from exc
 
-        app.open_level(play_custom, reset=True)
+        app.open_level(play_custom, path)
 
     def handle_event(self, app: App, event: pygame.event.Event) -> None:
         if event.type != pygame.KEYDOWN:

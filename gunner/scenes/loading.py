@@ -24,7 +24,7 @@ from gunner.scenes.base import Scene, draw_footer
 if TYPE_CHECKING:
     from gunner.app import App
 
-__all__ = ["LoadingScene", "open_level"]
+__all__ = ["LoadingScene"]
 
 # A load quicker than this shows nothing: the screen below stays as it was.
 SHOW_AFTER = 0.25
@@ -108,10 +108,3 @@ class LoadingScene(Scene):
             pygame.draw.circle(surface, (shade, shade, 90), (w // 2 - 12 + 12 * i, h // 2 + 34), 3)
         hint = f"{self.elapsed:.0f} s" + ("   ESC: cancel" if len(app.scenes) > 1 else "")
         draw_footer(surface, hint)
-
-
-def open_level(app: App, make: Callable[[], Scene], what: str | Path, reset: bool = False) -> None:
-    """Open a play scene as `App.open_level` does, with the map read on a worker thread
-    behind a loading screen: the scene built replaces the current one (or, with `reset`,
-    every scene); a map that cannot be loaded shows its error over the current one."""
-    app.push(LoadingScene(make, what, reset=reset))

@@ -32,7 +32,7 @@ class PauseScene(Scene):
                 ("RESUME", app.pop),
                 (
                     "RESTART LEVEL",
-                    lambda: app.open_level(lambda: self.play.restarted(app), reset=True),
+                    lambda: app.open_level(lambda: self.play.restarted(app), self.play.path),
                 ),
                 ("OPTIONS", lambda: app.push(OptionsScene())),
                 ("QUIT TO TITLE", lambda: app.reset_to(TitleScene())),

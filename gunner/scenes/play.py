@@ -132,6 +132,12 @@ class PlayScene(Scene):
             return False
         return (LEVELS_DIR / CAMPAIGN[self.campaign_index + 1]).is_file()
 
+    @property
+    def next_path(self) -> Path:
+        """The next campaign level's map (see `has_next_level`)."""
+        assert self.campaign_index is not None
+        return LEVELS_DIR / CAMPAIGN[self.campaign_index + 1]
+
     def next_level(self, app: App) -> PlayScene:
         assert self.campaign_index is not None
         return PlayScene.campaign(app, self.campaign_index + 1)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gunner import text
-from gunner.config import DT, STEPS_PER_SECOND
+from gunner.config import CAMPAIGN, DT, LEVELS_DIR, STEPS_PER_SECOND
 from gunner.input import DEFAULT_BINDINGS, Buttons
 from gunner.render import draw_background
 from gunner.scenes.base import Menu, Scene, draw_footer
@@ -34,7 +34,7 @@ class TitleScene(Scene):
         from gunner.scenes.play import PlayScene
 
         def play(index: int) -> None:
-            app.open_level(lambda: PlayScene.campaign(app, index), reset=True)
+            app.open_level(lambda: PlayScene.campaign(app, index), LEVELS_DIR / CAMPAIGN[index])
 
         options = [("START", lambda: play(0))]
         latest = continue_index(app.progress)
