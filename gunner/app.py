@@ -28,6 +28,7 @@ from gunner.debug import FrameTimes
 from gunner.gamepad import Pads
 from gunner.input import Buttons, KeyboardInput
 from gunner.scenes.base import Scene
+from gunner.scenes.router import default_router
 from gunner.settings import Progress, Settings, save_settings
 from gunner.window import Screen as Screen
 from gunner.window import integer_viewport as integer_viewport
@@ -146,6 +147,7 @@ class App:
         self.debug = debug
         self.times = FrameTimes()
         self.scenes: list[Scene] = []
+        self.router = default_router()  # the scenes by name: they open each other through it
         self.running = True
         self.now: Callable[[], float] = time.perf_counter  # the loop's clock (tests fake it)
 
@@ -220,9 +222,7 @@ class App:
         replaces every scene (or, without `reset`, the one it was opened from). A map
         that cannot be loaded shows its one line over the screen it was chosen on, and
         Back returns there, with nothing the player had lost."""
-        from gunner.scenes.loading import LoadingScene
-
-        self.push(LoadingScene(make, what, reset=reset))
+        self.push(self.router.make("loading", make, what, reset=reset))
 
     def quit(self) -> None:
         self.running = False

@@ -12,6 +12,12 @@ from gunner.input import BACK_KEYS, CONFIRM_KEYS, Buttons
 
 if TYPE_CHECKING:
     from gunner.app import App
+    from gunner.stage import Stage
+
+# Seconds of nobody touching anything on the title screen before the demo starts.
+IDLE_SECONDS = 20.0
+# Whatever a person does that ends the demo: a key (pads arrive as keys), a click.
+WAKE_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN)
 
 
 class Scene:
@@ -90,3 +96,15 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 12, alpha))
     surface.blit(shade, (0, 0))
+
+
+def level_music(stage: Stage) -> str:
+    """The map's `music` property names its track; by default the map's file stem."""
+    return str(stage.level.properties.get("music") or stage.level.path.stem)
+
+
+def play_sounds(app: App, stage: Stage) -> None:
+    """The sounds of the step just taken, once each."""
+    for sound in stage.events:
+        app.audio.play(sound)
+    stage.events.clear()

@@ -39,11 +39,9 @@ class CompleteScene(Scene):
         return self.play.campaign_index is not None and not self.play.has_next_level()
 
     def enter(self, app: App) -> None:
-        from gunner.scenes.title import TitleScene
-
         if self.menu is not None:
             return
-        to_title = ("QUIT TO TITLE", lambda: app.reset_to(TitleScene()))
+        to_title = ("QUIT TO TITLE", lambda: app.reset_to(app.router.make("title")))
         if self.play.has_next_level():
             go = (
                 "NEXT LEVEL",
@@ -52,7 +50,7 @@ class CompleteScene(Scene):
             self.menu = Menu([go, to_title])
         elif self.campaign_done:
             app.audio.play_music("title")
-            self.menu = Menu([("BACK TO TITLE", lambda: app.reset_to(TitleScene()))])
+            self.menu = Menu([("BACK TO TITLE", lambda: app.reset_to(app.router.make("title")))])
         else:  # a single map played with --level
             again = (
                 "PLAY AGAIN",

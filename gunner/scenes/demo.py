@@ -16,19 +16,32 @@ from gunner.hud import draw_hud
 from gunner.level import LevelError, load_level
 from gunner.render import draw_stage
 from gunner.replay import Replay, ReplayError, ReplayInput
-from gunner.scenes.base import Scene, draw_footer
-from gunner.scenes.play import level_music, play_sounds
+from gunner.scenes.base import (
+    IDLE_SECONDS,
+    WAKE_EVENTS,
+    Scene,
+    draw_footer,
+    level_music,
+    play_sounds,
+)
 from gunner.stage import Stage
 
 if TYPE_CHECKING:
     from gunner.app import App
 
-# Seconds of nobody touching anything on the title screen before the demo starts.
-IDLE_SECONDS = 20.0
+__all__ = [
+    "END_HOLD",
+    "IDLE_SECONDS",
+    "WAKE_EVENTS",
+    "DemoScene",
+    "demo_files",
+    "load_demo",
+    "next_demo",
+    "next_demo_scene",
+]
+
 # Steps the last picture of a run stays up before the title comes back.
 END_HOLD = 120
-# Whatever a person does that ends the demo: a key (pads arrive as keys), a click.
-WAKE_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN)
 
 
 def demo_files(folder: Path | None = None) -> list[Path]:
@@ -68,6 +81,7 @@ class DemoScene(Scene):
         self.inputs: ReplayInput = replay.source()
         self.hold = END_HOLD
         self.blink = 0
+        self.next_index = 0  # which demo the title plays after this one
 
     @property
     def over(self) -> bool:
@@ -117,3 +131,14 @@ def next_demo(files: list[Path], start: int) -> tuple[DemoScene | None, int]:
             continue
         return scene, (index + 1) % len(files)
     return None, start
+
+
+def next_demo_scene(start: int) -> DemoScene:
+    """The title's "demo": the first playable run from index `start` of the demos
+    found now, its `next_index` the one to start from next time. LookupError if none
+    can play."""
+    scene, after = next_demo(demo_files(), start)
+    if scene is None:
+        raise LookupError("no recorded run can play")
+    scene.next_index = after
+    return scene

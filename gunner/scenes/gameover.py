@@ -24,8 +24,6 @@ class GameOverScene(Scene):
         self.menu: Menu | None = None
 
     def enter(self, app: App) -> None:
-        from gunner.scenes.title import TitleScene
-
         if self.menu is not None:
             return
         app.audio.stop_music()
@@ -39,7 +37,7 @@ class GameOverScene(Scene):
             options = [("RETRY", restart)]  # nothing to go back to but the start
         else:
             options.append(("RESTART LEVEL", restart))
-        options.append(("QUIT TO TITLE", lambda: app.reset_to(TitleScene())))
+        options.append(("QUIT TO TITLE", lambda: app.reset_to(app.router.make("title"))))
         self.menu = Menu(options)
 
     def handle_event(self, app: App, event: pygame.event.Event) -> None:

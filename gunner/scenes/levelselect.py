@@ -9,112 +9,37 @@ the game cannot use is listed as such, and choosing it shows why.
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
-from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from gunner import config, text
 from gunner.config import DT
-from gunner.customlevels import custom_maps, inspect, unusable
+from gunner.customlevels import unusable
 from gunner.hud import format_time
 from gunner.input import BACK_KEYS, CONFIRM_KEYS, Buttons
+from gunner.levellist import (
+    LevelEntry,
+    campaign_entries,
+    continue_index,
+    custom_entries,
+    unlocked_entries,
+)
 from gunner.render import draw_background
 from gunner.scenes.base import Scene, dim
-from gunner.settings import campaign_key, level_key
 
 if TYPE_CHECKING:
     from gunner.app import App
-    from gunner.settings import Progress
 
-
-@dataclass(frozen=True)
-class LevelEntry:
-    index: int | None  # position in the campaign; None for a custom map
-    file: str  # level1.tmx
-    title: str  # the map's `name` property
-    unlocked: bool
-    best: float | None  # seconds
-    path: Path | None = None  # the map of a custom entry
-    problem: str | None = None  # why the game cannot use this custom map
-
-    @property
-    def custom(self) -> bool:
-        return self.index is None
-
-
-@lru_cache(maxsize=32)
-def _map_title(path: Path, mtime: float) -> str:
-    # Only the map's properties are needed: reading them is much cheaper than loading it.
-    try:
-        for prop in ET.parse(path).getroot().iterfind("./properties/property"):
-            if prop.get("name") == "name" and prop.get("value"):
-                return str(prop.get("value"))
-    except (ET.ParseError, OSError):
-        pass
-    return path.stem
-
-
-def map_title(path: Path) -> str:
-    try:
-        return _map_title(path, path.stat().st_mtime)
-    except OSError:
-        return path.stem
-
-
-def is_unlocked(progress: Progress | None, index: int, name: str) -> bool:
-    return index == 0 or (progress is not None and progress.is_unlocked(campaign_key(name)))
-
-
-def campaign_entries(
-    progress: Progress | None,
-    campaign: tuple[str, ...] | None = None,
-    levels_dir: Path | None = None,
-) -> list[LevelEntry]:
-    """The campaign's levels that exist on disk, in order, each unlocked or not."""
-    campaign = config.CAMPAIGN if campaign is None else campaign
-    levels_dir = config.LEVELS_DIR if levels_dir is None else levels_dir
-    entries = []
-    for index, name in enumerate(campaign):
-        path = levels_dir / name
-        if not path.is_file():
-            continue  # not made yet
-        best = progress.best_times.get(campaign_key(name)) if progress is not None else None
-        unlocked = is_unlocked(progress, index, name)
-        entries.append(LevelEntry(index, name, map_title(path), unlocked, best))
-    return entries
-
-
-def custom_entries(
-    progress: Progress | None,
-    folder: Path | None,
-    extra: Iterable[Path] = (),
-    levels_dir: Path | None = None,
-) -> list[LevelEntry]:
-    """The player's own maps (see `custom_maps`), each with its own best time."""
-    levels_dir = config.LEVELS_DIR if levels_dir is None else levels_dir
-    entries = []
-    for path in custom_maps(folder, extra, levels_dir):
-        info = inspect(path)
-        best = progress.best_times.get(level_key(path, levels_dir)) if progress else None
-        entries.append(LevelEntry(None, path.name, info.title, True, best, path, info.problem))
-    return entries
-
-
-def unlocked_entries(progress: Progress | None, **kwargs) -> list[LevelEntry]:
-    return [e for e in campaign_entries(progress, **kwargs) if e.unlocked]
-
-
-def continue_index(progress: Progress | None, **kwargs) -> int | None:
-    """The furthest unlocked campaign level, or None when there is nothing to continue."""
-    if progress is None or not (progress.unlocked or progress.best_times):
-        return None
-    unlocked = unlocked_entries(progress, **kwargs)
-    return unlocked[-1].index if unlocked else None
+# The list itself is gunner.levellist's; these names stay importable from here.
+__all__ = [
+    "LevelEntry",
+    "LevelSelectScene",
+    "campaign_entries",
+    "continue_index",
+    "custom_entries",
+    "unlocked_entries",
+]
 
 
 # The list's rows, in pixels of the 480x270 frame; more rows than fit scroll.
@@ -162,23 +87,22 @@ class LevelSelectScene(Scene):
                 return
 
     def choose(self, app: App) -> None:
-        from gunner.scenes.play import PlayScene
-
         if not self.entries or not self.entries[self.index].unlocked:
             return
         entry = self.entries[self.index]
         app.audio.play("menu_select")
         if entry.index is not None:
             index = entry.index
-            app.open_level(lambda: PlayScene.campaign(app, index), config.LEVELS_DIR / entry.file)
+            make = app.router.make
+            app.open_level(lambda: make("campaign", app, index), config.LEVELS_DIR / entry.file)
             return
         path = entry.path
         assert path is not None
 
-        def play_custom() -> PlayScene:
+        def play_custom() -> Scene:
             # Read afresh, not from the list: the designer may have fixed it meanwhile.
             try:
-                return PlayScene(path)
+                return app.router.make("play", path)
             except Exception as exc:  # a refusal (ErrorScene), never a traceback
                 raise unusable(path, exc) from exc
 

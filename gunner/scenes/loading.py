@@ -90,9 +90,7 @@ class LoadingScene(Scene):
             self.on_error(error)
             app.quit()
             return
-        from gunner.scenes.error import ErrorScene
-
-        app.replace(ErrorScene(str(error)))
+        app.replace(app.router.make("error", str(error)))
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
         if self.elapsed < SHOW_AFTER:

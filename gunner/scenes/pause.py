@@ -23,9 +23,6 @@ class PauseScene(Scene):
         self.menu: Menu | None = None
 
     def enter(self, app: App) -> None:
-        from gunner.scenes.options import OptionsScene
-        from gunner.scenes.title import TitleScene
-
         previous = self.menu
         self.menu = Menu(
             [
@@ -34,8 +31,8 @@ class PauseScene(Scene):
                     "RESTART LEVEL",
                     lambda: app.open_level(lambda: self.play.restarted(app), self.play.path),
                 ),
-                ("OPTIONS", lambda: app.push(OptionsScene())),
-                ("QUIT TO TITLE", lambda: app.reset_to(TitleScene())),
+                ("OPTIONS", lambda: app.push(app.router.make("options"))),
+                ("QUIT TO TITLE", lambda: app.reset_to(app.router.make("title"))),
             ],
             on_back=app.pop,
         )

@@ -22,7 +22,7 @@ from gunner.hud import draw_hud
 from gunner.input import PAUSE_KEYS, Buttons
 from gunner.level import Level, LevelError, load_level
 from gunner.render import draw_stage
-from gunner.scenes.base import Scene
+from gunner.scenes.base import Scene, level_music, play_sounds
 from gunner.settings import campaign_key, level_key
 from gunner.snapshot import Snapshot, copy_stage
 from gunner.stage import Stage
@@ -161,10 +161,8 @@ class PlayScene(Scene):
             self.add_wave(recording=app.recorder is not None)
             return
         if event.type == pygame.KEYDOWN and event.key in PAUSE_KEYS and not self._reported:
-            from gunner.scenes.pause import PauseScene
-
             app.audio.play("pause")
-            app.push(PauseScene(self))
+            app.push(app.router.make("pause", self))
 
     def switch_design(self) -> str:
         """F4: the next broad-phase design, live; the play is the same under each."""
@@ -187,9 +185,7 @@ class PlayScene(Scene):
 
     def pause_on_focus_loss(self, app: App) -> None:
         if not self._reported:
-            from gunner.scenes.pause import PauseScene
-
-            app.push(PauseScene(self))
+            app.push(app.router.make("pause", self))
 
     def poll_reload(self, now: float) -> bool:
         """Start a reload if the map's files changed (looks every half second of `now`),
@@ -275,14 +271,10 @@ class PlayScene(Scene):
         if self.stage.outcome and not self._reported:
             self._reported = True
             if self.stage.outcome == "complete":
-                from gunner.scenes.complete import CompleteScene
-
                 self._save_progress(app)
-                app.push(CompleteScene(self))
+                app.push(app.router.make("complete", self))
             else:
-                from gunner.scenes.gameover import GameOverScene
-
-                app.push(GameOverScene(self))
+                app.push(app.router.make("gameover", self))
 
     def _save_progress(self, app: App) -> None:
         """Best time for this map; after a campaign level, the next one opens up."""
@@ -356,18 +348,6 @@ def reload_problem(path: Path, exc: Exception) -> str:
     said = str(exc) if isinstance(exc, Failed) else f"{type(exc).__name__}: {exc}"
     cause = " ".join(said.split())[:120]
     return f"{path}: the game could not start this map ({cause})"
-
-
-def level_music(stage: Stage) -> str:
-    """The map's `music` property names its track; by default the map's file stem."""
-    return str(stage.level.properties.get("music") or stage.level.path.stem)
-
-
-def play_sounds(app: App, stage: Stage) -> None:
-    """The sounds of the step just taken, once each."""
-    for sound in stage.events:
-        app.audio.play(sound)
-    stage.events.clear()
 
 
 def draw_reload_banner(

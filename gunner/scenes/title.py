@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -11,9 +10,9 @@ import pygame
 from gunner import text
 from gunner.config import CAMPAIGN, DT, LEVELS_DIR, STEPS_PER_SECOND
 from gunner.input import DEFAULT_BINDINGS, Buttons
+from gunner.levellist import continue_index
 from gunner.render import draw_background
-from gunner.scenes.base import Menu, Scene, draw_footer
-from gunner.scenes.demo import IDLE_SECONDS, WAKE_EVENTS, demo_files, next_demo
+from gunner.scenes.base import IDLE_SECONDS, WAKE_EVENTS, Menu, Scene, draw_footer
 
 if TYPE_CHECKING:
     from gunner.app import App
@@ -24,17 +23,16 @@ class TitleScene(Scene):
         self.menu: Menu | None = None
         self.scroll = 0.0
         self.idle = 0  # steps since anyone touched anything here
-        self.demos: list[Path] | None = None  # found when first needed
+        self.demos = True  # False once none could play
         self.next_demo = 0  # the demos take turns
 
     def enter(self, app: App) -> None:
         from gunner.customlevels import custom_maps
-        from gunner.scenes.levelselect import LevelSelectScene, continue_index
-        from gunner.scenes.options import OptionsScene
-        from gunner.scenes.play import PlayScene
+
+        make = app.router.make
 
         def play(index: int) -> None:
-            app.open_level(lambda: PlayScene.campaign(app, index), LEVELS_DIR / CAMPAIGN[index])
+            app.open_level(lambda: make("campaign", app, index), LEVELS_DIR / CAMPAIGN[index])
 
         options = [("START", lambda: play(0))]
         latest = continue_index(app.progress)
@@ -42,8 +40,8 @@ class TitleScene(Scene):
             options.append((f"CONTINUE  (LEVEL {latest + 1})", lambda: play(latest)))
         # A new player with maps of their own needs the way to them too.
         if latest is not None or custom_maps(app.custom_folder, app.extra_levels):
-            options.append(("LEVEL SELECT", lambda: app.push(LevelSelectScene())))
-        options += [("OPTIONS", lambda: app.push(OptionsScene())), ("QUIT", app.quit)]
+            options.append(("LEVEL SELECT", lambda: app.push(make("levelselect"))))
+        options += [("OPTIONS", lambda: app.push(make("options"))), ("QUIT", app.quit)]
         # Coming back from a sub-screen keeps the choice it was opened from.
         selected = self.menu.options[self.menu.index][0] if self.menu else None
         self.menu = Menu(options)
@@ -70,12 +68,14 @@ class TitleScene(Scene):
     def start_demo(self, app: App) -> bool:
         """Attract mode: the next recorded run plays; any key comes back here."""
         self.idle = 0
-        if self.demos is None:
-            self.demos = demo_files()
-        scene, self.next_demo = next_demo(self.demos, self.next_demo)
-        if scene is None:
-            self.demos = []  # none can play: do not look again (nor warn) every 20 s
+        if not self.demos:
             return False
+        try:
+            scene = app.router.make("demo", self.next_demo)
+        except LookupError:
+            self.demos = False  # none can play: do not look again (nor warn) every 20 s
+            return False
+        self.next_demo = getattr(scene, "next_index", 0)
         app.push(scene)
         return True
 
