@@ -127,7 +127,8 @@ def _serve(conn: Any) -> None:
 def _stop(process: Any, conn: Any) -> None:
     conn.close()
     if process.is_alive():
-        process.terminate()
+        # Not terminate(): SDL turns SIGTERM into a quit event nobody reads over there.
+        process.kill()
     process.join(5)
 
 
@@ -147,6 +148,11 @@ class Worker:
         self._process: Any = None
         self._conn: Any = None
         self._finalizer: weakref.finalize | None = None
+
+    @property
+    def pid(self) -> int | None:
+        """The process's id while there is one."""
+        return self._process.pid if self._process is not None else None
 
     @property
     def running(self) -> bool:

@@ -71,6 +71,9 @@ def test_a_bug_over_there_names_its_kind_and_the_reader_goes_on(worker, tmp_path
 
 def test_giving_up_stops_the_process_at_once(tmp_path):
     worker = Worker()
+    worker.call(int, "0")
+    pid = worker.pid
+    assert pid is not None
 
     class Superseded(Exception):
         pass
@@ -80,7 +83,9 @@ def test_giving_up_stops_the_process_at_once(tmp_path):
 
     with pytest.raises(Superseded):
         worker.call(time.sleep, 600, check=newer_save)  # a map that would take 10 minutes
-    assert not worker.running  # stopped, not waited for
+    assert not worker.running
+    with pytest.raises(ProcessLookupError):  # stopped and gone, not left to finish
+        os.kill(pid, 0)
     # The next save is read by a fresh process.
     assert worker.call(load_level, write_map(tmp_path, ["..P.", "####"])).height == 2
     worker.close()
