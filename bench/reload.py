@@ -148,7 +148,7 @@ def save_over(path: Path, data: bytes) -> None:
 
 def first_load(path: Path) -> str:
     """How long opening `path` takes (the scene built as --level builds it)."""
-    from gunner.level import LevelError
+    from gunner.maps import LevelError
     from gunner.scenes.play import PlayScene
 
     opened = time.perf_counter()
@@ -165,7 +165,7 @@ def read_gaps(path: Path, reader: Worker) -> tuple[float, float]:
     stall the reading alone causes, without drawing or stepping anything."""
     import threading
 
-    from gunner.level import LevelError, load_level
+    from gunner.maps import LevelError, load_level
 
     done = threading.Event()
 

@@ -93,7 +93,7 @@ def _dumps(value: Any) -> bytes:
 
 def _answer(func: Callable[..., Any], args: tuple[Any, ...]) -> bytes:
     """The pickled outcome of one call: its value, a refusal, or what went wrong."""
-    from gunner.level import LevelError
+    from gunner.maps import LevelError
 
     try:
         return _dumps(("ok", func(*args)))
@@ -187,7 +187,7 @@ class Worker:
 
     @staticmethod
     def _result(data: bytes) -> Any:
-        from gunner.level import LevelError
+        from gunner.maps import LevelError
 
         answer = pickle.loads(data)
         if answer[0] == "ok":

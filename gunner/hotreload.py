@@ -19,7 +19,7 @@ from typing import Generic, TypeVar
 
 from gunner.entities.base import feet_box
 from gunner.entities.player import HEIGHT, WIDTH
-from gunner.level import load_level
+from gunner.maps import load_level
 from gunner.stage import Stage
 
 # Seconds between looks at the files: Tiled's save shows up within about this long.

@@ -13,7 +13,7 @@ from gunner import text
 from gunner.config import CAMPAIGN
 from gunner.data import DataMissingError, demos_dir
 from gunner.hud import draw_hud
-from gunner.level import LevelError, load_level
+from gunner.maps import LevelError, load_level
 from gunner.render import draw_stage
 from gunner.replay import Replay, ReplayError, ReplayInput
 from gunner.scenes.base import (

@@ -18,7 +18,7 @@ import pygame
 from gunner import text
 from gunner.hotreload import Build
 from gunner.input import BACK_KEYS, Buttons
-from gunner.level import LevelError
+from gunner.maps import LevelError
 from gunner.scenes.base import Scene, draw_footer
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from gunner.entities.player import LIVES
 from gunner.hotreload import Build, FileWatcher, Reloader, carry_over
 from gunner.hud import draw_hud
 from gunner.input import PAUSE_KEYS, Buttons
-from gunner.level import Level, LevelError, load_level
+from gunner.maps import Level, LevelError, load_level
 from gunner.render import draw_stage
 from gunner.scenes.base import Scene, level_music, play_sounds
 from gunner.settings import campaign_key, level_key
