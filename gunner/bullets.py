@@ -134,6 +134,13 @@ class BulletSystem:
             for row, name in zip(block, names, strict=True):
                 setattr(self, name, row)
 
+    def expire_team(self, team: str) -> list[tuple[float, float]]:
+        """Every bullet of ``team`` expires this step (a boss's fall clears the air);
+        where each was, in spawn order."""
+        mine = np.flatnonzero(self.team[: self.n] == _TEAM[team])
+        self.life[mine] = 0.0
+        return list(zip(self.x[mine].tolist(), self.y[mine].tolist(), strict=True))
+
     def __getstate__(self) -> dict[str, Any]:
         """Copied and pickled without the named rows: they are views of the blocks, and
         copied apart they would come back as separate arrays; the copy then drifts from

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,9 @@ ITEMS: dict[str, Item] = {
 }
 
 
-def fire(weapon: Weapon, stage: Stage, x: float, y: float, dx: float, dy: float, team: str) -> None:
+def fire(
+    weapon: Weapon, stage: WorldView, x: float, y: float, dx: float, dy: float, team: str
+) -> None:
     """Spawn the weapon's shots from (x, y) along the unit vector (dx, dy)."""
     base = math.atan2(dy, dx)
     for offset in weapon.spread:

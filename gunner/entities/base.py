@@ -10,7 +10,7 @@ import pygame
 if TYPE_CHECKING:
     from gunner.bullets import Bullet
     from gunner.maps import Spawn
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 ENTITY_TYPES: dict[str, type[Entity]] = {}
 
@@ -111,17 +111,17 @@ class Entity:
         it as assets/<sheet>.png. None (the default): tools/ draws the sheet."""
         return None
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         """Advance one fixed step."""
 
-    def touch(self, other: Entity, stage: Stage) -> None:
+    def touch(self, other: Entity, stage: WorldView) -> None:
         """Called when this entity overlaps `other` after moving (if `touches`)."""
 
-    def hit(self, bullet: Bullet, stage: Stage) -> None:
+    def hit(self, bullet: Bullet, stage: WorldView) -> None:
         """Called when one of the other team's bullets strikes this entity."""
         self.damage(bullet.damage, stage, bullet.hitbox.centerx)
 
-    def damage(self, amount: int, stage: Stage, from_x: float | None = None) -> None:
+    def damage(self, amount: int, stage: WorldView, from_x: float | None = None) -> None:
         """Take `amount` damage from a bullet or an explosion centred at `from_x`."""
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: object) -> None:

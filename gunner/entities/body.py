@@ -12,8 +12,8 @@ from gunner.config import DT
 from gunner.tilemap import EMPTY
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
     from gunner.tilemap import MoveResult
+    from gunner.world.api import WorldView
 
 GRAVITY = 1500.0  # px/s², the player's and every walker's
 MAX_FALL = 450.0  # px/s: terminal speed, so a long fall stays readable
@@ -24,7 +24,7 @@ def pull(body: Any, gravity: float = GRAVITY, max_fall: float = MAX_FALL) -> Non
     body.vy = min(body.vy + gravity * DT, max_fall)
 
 
-def land(body: Any, stage: Stage, dx: float, drop_through: bool = False) -> MoveResult:
+def land(body: Any, stage: WorldView, dx: float, drop_through: bool = False) -> MoveResult:
     """Move by `dx` and the step's fall; stop falling on a floor or under a ceiling."""
     result = stage.move(body, dx, body.vy * DT, drop_through)
     if result.on_ground or result.hit_ceiling:
@@ -35,7 +35,7 @@ def land(body: Any, stage: Stage, dx: float, drop_through: bool = False) -> Move
 
 def fall(
     body: Any,
-    stage: Stage,
+    stage: WorldView,
     dx: float = 0.0,
     gravity: float = GRAVITY,
     max_fall: float = MAX_FALL,
@@ -45,7 +45,7 @@ def fall(
     return land(body, stage, dx)
 
 
-def walk(body: Any, stage: Stage, vx: float) -> MoveResult:
+def walk(body: Any, stage: WorldView, vx: float) -> MoveResult:
     """A walker's step at `vx`: on tiles, a horizontal move and a one-row look under
     the feet (about half the cost of a full fall, which would land it back where it
     stands); off an edge or on an entity (a drum, a door), a full fall."""
@@ -62,7 +62,9 @@ def walk(body: Any, stage: Stage, vx: float) -> MoveResult:
     return result
 
 
-def settle(body: Any, stage: Stage, gravity: float = GRAVITY, max_fall: float = MAX_FALL) -> None:
+def settle(
+    body: Any, stage: WorldView, gravity: float = GRAVITY, max_fall: float = MAX_FALL
+) -> None:
     """A body that does not walk (a drum, a pickup): it stays put while something holds
     it up, and otherwise falls until it rests."""
     if body.on_ground and stage.supported(body):
@@ -70,6 +72,6 @@ def settle(body: Any, stage: Stage, gravity: float = GRAVITY, max_fall: float = 
     fall(body, stage, 0.0, gravity, max_fall)
 
 
-def fell_out(body: Any, stage: Stage) -> bool:
+def fell_out(body: Any, stage: WorldView) -> bool:
     """Below the bottom of the map: fallen into a pit."""
     return bool(body.hitbox.top > stage.tilemap.pixel_height)

@@ -36,7 +36,7 @@ from gunner.tilemap import SOLID
 if TYPE_CHECKING:
     from gunner.bullets import Bullet
     from gunner.maps import Spawn
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 # Steps (1/60 s) of each stage of a fight.
 INTRO_STEPS = 60  # the shutter drops and the boss roars before its first attack
@@ -148,7 +148,7 @@ class Boss(Enemy):
         dx, dy = self.MUZZLES[name]
         return (self.fx + dx, self.fy + dy)
 
-    def arena(self, stage: Stage) -> pygame.FRect:
+    def arena(self, stage: WorldView) -> pygame.FRect:
         """The box the camera locks to: one screen, its floor row along the bottom."""
         width, height = stage.tilemap.pixel_width, stage.tilemap.pixel_height
         left = max(0.0, min(self.arena_left, width - VIEW_W))
@@ -175,7 +175,7 @@ class Boss(Enemy):
         attack = self.current
         return attack if attack and self.attack_step < attack.telegraph else None
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         super().tick(stage)
         self.clock += 1
         if self.state == "dormant":
@@ -195,7 +195,7 @@ class Boss(Enemy):
         self.hitbox = self._bounds()
         self._block(stage)
 
-    def _block(self, stage: Stage) -> None:
+    def _block(self, stage: WorldView) -> None:
         """The body (`BODY` parts) is a wall to the player: one who walks or is knocked
         into it is put back outside its left side (bosses face left), refiled in the tree."""
         player = stage.player
@@ -204,16 +204,15 @@ class Boss(Enemy):
         box = player.hitbox
         for part, rect in self.parts():
             if part.name in self.BODY and box.colliderect(rect):
-                stage.tree.remove(player)
-                box.right = rect.left
-                stage.tree.add(player)
+                with stage.lifted(player):
+                    box.right = rect.left
                 player.vx = min(player.vx, 0.0)
 
     def _enter(self, state: str) -> None:
         self.state, self.clock = state, 0
         self.attack = self.attack_step = 0
 
-    def _wait(self, stage: Stage) -> None:
+    def _wait(self, stage: WorldView) -> None:
         player = stage.player
         arena = self.arena(stage)
         box = player.hitbox
@@ -227,7 +226,7 @@ class Boss(Enemy):
         stage.emit("boss_roar")
         stage.shake(0.4)
 
-    def _close(self, stage: Stage, arena: pygame.FRect) -> None:
+    def _close(self, stage: WorldView, arena: pygame.FRect) -> None:
         """Drop the shutter (the arena's first column) and lock the camera to the arena;
         a player killed in here comes back inside."""
         tiles = stage.tilemap
@@ -239,13 +238,13 @@ class Boss(Enemy):
         stage.camera.lock(arena)
         stage.checkpoint = (arena.left + 3 * TILE, self.fy)
 
-    def _open(self, stage: Stage) -> None:
+    def _open(self, stage: WorldView) -> None:
         for col, row, old in self.gate:
             stage.tilemap.set_cell(col, row, old)
         self.gate = []
         stage.camera.unlock()
 
-    def _fight(self, stage: Stage) -> None:
+    def _fight(self, stage: WorldView) -> None:
         attack = self.current
         if attack is None:
             return
@@ -263,13 +262,13 @@ class Boss(Enemy):
             self.attack += 1
             self.attack_step = 0
 
-    def fire(self, attack: Attack, volley: int, stage: Stage) -> None:
+    def fire(self, attack: Attack, volley: int, stage: WorldView) -> None:
         """Fire volley number `volley` of `attack` (subclasses)."""
 
-    def move(self, stage: Stage) -> None:
+    def move(self, stage: WorldView) -> None:
         """Move the feet (fx, fy) for one step (subclasses; the default stands still)."""
 
-    def spray(self, stage: Stage, at: tuple[float, float], velocities: np.ndarray) -> int:
+    def spray(self, stage: WorldView, at: tuple[float, float], velocities: np.ndarray) -> int:
         """Spawn one boss bullet per (vx, vy) row from `at`; returns how many."""
         x, y = at
         spawn = stage.bullets.spawn
@@ -278,7 +277,7 @@ class Boss(Enemy):
         return len(velocities)
 
     def rain(
-        self, stage: Stage, volley: int, right: float, spacing: float, gap: float, speed: float
+        self, stage: WorldView, volley: int, right: float, spacing: float, gap: float, speed: float
     ) -> None:
         """One row of falling bullets from the top of the arena to `right`, one every
         `spacing` px (shifted half a space every other volley), with a `gap` px hole
@@ -307,7 +306,7 @@ class Boss(Enemy):
                 best = (t, part)
         return best[1] if best else None
 
-    def hit(self, bullet: Bullet, stage: Stage) -> None:
+    def hit(self, bullet: Bullet, stage: WorldView) -> None:
         part = self.struck_part(bullet)
         if (
             part is not None
@@ -321,10 +320,10 @@ class Boss(Enemy):
         stage.particles.sparks(bullet.hitbox.centerx, bullet.hitbox.centery, count=4)
         stage.emit("boss_clank")
 
-    def damage(self, amount: int, stage: Stage, from_x: float | None = None) -> None:
+    def damage(self, amount: int, stage: WorldView, from_x: float | None = None) -> None:
         """Blasts and contact: the armour shrugs them off (only `hit` on a weak part hurts)."""
 
-    def wound(self, amount: int, stage: Stage) -> None:
+    def wound(self, amount: int, stage: WorldView) -> None:
         """Damage that reached a weak part: health, phases, death."""
         if amount <= 0 or self.state != "fight":
             return
@@ -359,7 +358,7 @@ class Boss(Enemy):
 
     # -- dying -------------------------------------------------------------------------
 
-    def _start_dying(self, stage: Stage) -> None:
+    def _start_dying(self, stage: WorldView) -> None:
         self._enter("dying")
         self.contact_damage = 0
         self.shootable = False
@@ -367,15 +366,12 @@ class Boss(Enemy):
         stage.emit("boss_roar")
         stage.shake(0.8)
 
-    def _cancel_bullets(self, stage: Stage) -> None:
+    def _cancel_bullets(self, stage: WorldView) -> None:
         """Every enemy bullet fades out this step (a little pop where some were)."""
-        b = stage.bullets
-        mine = np.flatnonzero(b.team[: b.n] == _ENEMY_TEAM)
-        b.life[mine] = 0.0
-        for i in mine[::12].tolist():
-            stage.particles.sparks(float(b.x[i]), float(b.y[i]), count=2, speed=60)
+        for x, y in stage.bullets.expire_team("enemy")[::12]:
+            stage.particles.sparks(x, y, count=2, speed=60)
 
-    def _dying(self, stage: Stage) -> None:
+    def _dying(self, stage: WorldView) -> None:
         if self.clock % DEATH_EVERY == 0:
             # A fixed scatter over the body (no random numbers: the sequence is the same).
             k = self.clock // DEATH_EVERY

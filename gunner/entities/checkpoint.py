@@ -10,7 +10,7 @@ from gunner.entities.base import Entity, feet_box, register
 
 if TYPE_CHECKING:
     from gunner.maps import Spawn
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 WIDTH, HEIGHT = 16, 32  # the flag, and the size a point object gets
 
@@ -32,7 +32,7 @@ class Checkpoint(Entity):
             return cls(pygame.FRect(spawn.x, spawn.y, spawn.w, spawn.h))
         return cls(feet_box(WIDTH, HEIGHT, spawn.foot))
 
-    def reach(self, stage: Stage) -> None:
+    def reach(self, stage: WorldView) -> None:
         if not self.reached:
             self.reached = True
             stage.checkpoint = self.hitbox.midbottom

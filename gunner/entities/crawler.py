@@ -24,7 +24,7 @@ from gunner.entities.base import register
 from gunner.entities.boss import Attack, Boss, Part, Phase
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 ROLL_SPEED = 150.0
 RING_SPEED = 120.0
@@ -79,7 +79,7 @@ class Crawler(Boss):
         self.home = self.fx  # it paces between here and RANGE px to its left
         self.heading = -1
 
-    def move(self, stage: Stage) -> None:
+    def move(self, stage: WorldView) -> None:
         if self.state not in ("fight", "shift"):
             return
         self.fx += self.heading * PACE[self.phase] * DT
@@ -88,7 +88,7 @@ class Crawler(Boss):
         elif self.fx >= self.home:
             self.fx, self.heading = self.home, -1
 
-    def fire(self, attack: Attack, volley: int, stage: Stage) -> None:
+    def fire(self, attack: Attack, volley: int, stage: WorldView) -> None:
         at = self.muzzle(attack.muzzle)
         if attack.name == "roll":
             # Low shots along the floor, under a jump's reach.

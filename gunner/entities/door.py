@@ -19,7 +19,7 @@ from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.maps import Spawn
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 WIDTH, HEIGHT = 16, 48  # default size: 1x3 tiles
 COLORS = ("red", "blue", "yellow")
@@ -57,7 +57,7 @@ class Door(Entity):
     def closed(self) -> bool:
         return self.state != "open"
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         self.locked_gap.tick()
         if self.state == "opening":
             self.opening += DT
@@ -76,14 +76,14 @@ class Door(Entity):
                 self._locked(stage, first=not self.contact)
         self.contact = touching
 
-    def _player_pressing(self, stage: Stage) -> bool:
+    def _player_pressing(self, stage: WorldView) -> bool:
         reach = self.hitbox.inflate(REACH * 2, 0)
         for other in stage.query(reach, "entity_entity", ignore=self):
             if other.kind == "Player" and other.alive:
                 return True
         return False
 
-    def open(self, stage: Stage) -> None:
+    def open(self, stage: WorldView) -> None:
         if self.state != "closed":
             return
         self.state = "opening"
@@ -91,7 +91,7 @@ class Door(Entity):
         stage.emit("door_open")
         stage.say("DOOR OPEN")
 
-    def _locked(self, stage: Stage, first: bool) -> None:
+    def _locked(self, stage: WorldView, first: bool) -> None:
         text = f"{self.color.upper()} KEY NEEDED"
         if first and not self.locked_gap:
             stage.emit("door_locked")

@@ -20,7 +20,7 @@ from gunner.entities.wreck import Wreck
 from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 WIDTH, HEIGHT = 16, 12
 SPEED = 50.0
@@ -80,7 +80,7 @@ class Drone(Enemy):
         """The eye ablaze: the tell before a shot or a dive, and the dive itself."""
         return bool(self.dive) or (self.sees_player and self.cooldown.left <= TELL_STEPS)
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         super().tick(stage)
         self.bob_time += DT
         box = self.hitbox
@@ -143,7 +143,7 @@ class Drone(Enemy):
         self.dive.start(DIVE_TIME)
         self.facing = 1 if px >= cx else -1
 
-    def _dive(self, stage: Stage) -> None:
+    def _dive(self, stage: WorldView) -> None:
         """One step of a dive: it ends at the player's height, on anything solid, or
         after DIVE_TIME; then the drone climbs back to its patrol height."""
         self.dive.tick()
@@ -155,14 +155,14 @@ class Drone(Enemy):
 
     # -- death: it spirals down trailing smoke and bursts where it hits -------------
 
-    def start_death(self, stage: Stage, from_x: float | None) -> None:
+    def start_death(self, stage: WorldView, from_x: float | None) -> None:
         wreck = Wreck(self)
         away = away_from(self, from_x)
         wreck.facing, wreck.vx, wreck.vy, wreck.on_ground = away, away * SPIRAL_DRIFT, -40.0, False
         stage.add_effect("impact", self.hitbox.center)
         stage.add_entity(wreck)
 
-    def death_step(self, wreck: Wreck, stage: Stage) -> bool:
+    def death_step(self, wreck: Wreck, stage: WorldView) -> bool:
         wreck.spin += SPIN_STEP * wreck.facing
         # The drift swings side to side as it spirals.
         vx = wreck.vx * math.cos(wreck.age * 0.25)

@@ -20,7 +20,7 @@ from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.maps import Spawn
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 WIDTH, HEIGHT = 16, 24  # hitbox
 SPRITE_W, SPRITE_H = 20, 24  # assets/drum.png frames: 0 intact, 1 dented, 2 about to blow
@@ -59,7 +59,7 @@ class OilDrum(Entity):
     def lit(self) -> bool:
         return self.health <= 0
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         self.flash.tick()
         if self.lit:
             self.fuse.tick()
@@ -70,7 +70,7 @@ class OilDrum(Entity):
         if fell_out(self, stage):
             self.alive = False  # fell into a pit: gone, no blast and no credit
 
-    def damage(self, amount: int, stage: Stage, from_x: float | None = None) -> None:
+    def damage(self, amount: int, stage: WorldView, from_x: float | None = None) -> None:
         if not self.alive or self.lit or amount <= 0:
             return
         self.health -= amount
@@ -81,7 +81,7 @@ class OilDrum(Entity):
             self.health = 0
             self.fuse.start(FUSE_TIME)
 
-    def explode(self, stage: Stage) -> None:
+    def explode(self, stage: WorldView) -> None:
         self.alive = False
         stage.publish(KILLED, self)
         x, y = self.hitbox.center

@@ -23,8 +23,8 @@ from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.maps import Spawn
-    from gunner.stage import Stage
     from gunner.tilemap import MoveResult
+    from gunner.world.api import WorldView
 
 FLASH_TIME = 0.08
 # Line of sight walks the tile grid; with hundreds of enemies it is re-checked only
@@ -69,19 +69,19 @@ class Enemy(Entity):
         build = cast(_BuiltFromFeet, cls)
         return build(*spawn.foot, spawn.props)
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         flash = self.flash
         if flash.left > 0:  # most are not flashing: no call to count nothing down
             flash.tick()
 
-    def fall(self, stage: Stage) -> MoveResult:
+    def fall(self, stage: WorldView) -> MoveResult:
         """Walk at `vx` under gravity (`body.walk`); walkers call this each step."""
         result = walk(self, stage, self.vx)
         if fell_out(self, stage):
             self.alive = False  # fell into a pit: gone, but no kill credited
         return result
 
-    def watch(self, stage: Stage, eye: tuple[float, float], reach: float) -> bool:
+    def watch(self, stage: WorldView, eye: tuple[float, float], reach: float) -> bool:
         """Is the living player's centre within `reach` of `eye` with a clear line of sight?
 
         The distance test runs every step; the line of sight (tiles and closed doors)
@@ -105,7 +105,7 @@ class Enemy(Entity):
 
     def shoot(
         self,
-        stage: Stage,
+        stage: WorldView,
         x: float,
         y: float,
         tx: float,
@@ -141,7 +141,7 @@ class Enemy(Entity):
         y = round(self.hitbox.bottom - height - offset[1])
         surface.blit(image, (x, y))
 
-    def damage(self, amount: int, stage: Stage, from_x: float | None = None) -> None:
+    def damage(self, amount: int, stage: WorldView, from_x: float | None = None) -> None:
         if not self.alive or amount <= 0:
             return
         self.health -= amount
@@ -151,7 +151,7 @@ class Enemy(Entity):
         if self.health <= 0:
             self.die(stage, from_x)
 
-    def die(self, stage: Stage, from_x: float | None = None) -> None:
+    def die(self, stage: WorldView, from_x: float | None = None) -> None:
         """Killed: counted at once, its drop appears, and its death plays out (a
         `Wreck` falls, spins or sparks in its place; see `start_death`)."""
         self.alive = False
@@ -169,7 +169,7 @@ class Enemy(Entity):
     death_frames: tuple[tuple[int, int], ...] = ()
     frame_size = (32, 32)
 
-    def start_death(self, stage: Stage, from_x: float | None) -> None:
+    def start_death(self, stage: WorldView, from_x: float | None) -> None:
         if not self.death_frames:
             stage.add_effect("explosion", self.hitbox.center)
             return
@@ -180,7 +180,7 @@ class Enemy(Entity):
         stage.add_effect("impact", self.hitbox.center)
         stage.add_entity(wreck)
 
-    def death_step(self, wreck: Wreck, stage: Stage) -> bool:
+    def death_step(self, wreck: Wreck, stage: WorldView) -> bool:
         """One step of the death; False once it is over."""
         result = fall(wreck, stage, wreck.vx * DT)
         if wreck.on_ground or result.hit_wall:

@@ -10,7 +10,7 @@ from gunner.entities.base import Entity, feet_box, register
 
 if TYPE_CHECKING:
     from gunner.maps import Spawn
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 # An exit placed as a point stands this big on it (a doorway), so it can be reached.
 WIDTH, HEIGHT = 16, 32
@@ -30,5 +30,5 @@ class Exit(Entity):
         # A point is the doorway's feet; a 1x1 box there could never be touched.
         return cls(feet_box(WIDTH, HEIGHT, spawn.foot))
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         pass

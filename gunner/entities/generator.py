@@ -28,7 +28,7 @@ from gunner.tilemap import EMPTY
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 DEFAULTS = defaults("Generator")  # kind, every, cap, total, side: stated in the schema
 # An enemy comes in this far outside the view (hitbox to view edge, px): more than a
@@ -81,7 +81,7 @@ class Generator(Entity):
         """Has the view gone by the region: wholly right of it, or wholly above it?"""
         return view.left >= self.zone.right or view.bottom <= self.zone.top
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         view = self.view = stage.camera.rect
         self.out = [e for e in self.out if e.alive]
         self._recall(view)
@@ -119,7 +119,7 @@ class Generator(Entity):
                 entity.alive = False
         self.out = [e for e in self.out if e.alive]
 
-    def sides(self, stage: Stage) -> list[int]:
+    def sides(self, stage: WorldView) -> list[int]:
         """The view's edges to try, -1 left, +1 right and 0 the top, in order."""
         if self.side == "above":
             return [0]
@@ -131,7 +131,7 @@ class Generator(Entity):
             return [1 if stage.player.facing >= 0 else -1]
         return [-1, 1] if stage.rng.random() < 0.5 else [1, -1]
 
-    def _let_in(self, stage: Stage, view: pygame.FRect) -> Entity | None:
+    def _let_in(self, stage: WorldView, view: pygame.FRect) -> Entity | None:
         """One enemy just off-screen on a free spot, facing the player; None if no spot."""
         cls = ENTITY_TYPES[self.lets_in]
         props: dict[str, Any] = {"hunt": True} if cls.floats else {}
@@ -153,7 +153,7 @@ class Generator(Entity):
         return None
 
     def _spots(
-        self, stage: Stage, view: pygame.FRect, side: int, flier: bool
+        self, stage: WorldView, view: pygame.FRect, side: int, flier: bool
     ) -> list[tuple[float, float]]:
         """Feet positions beside the view on `side`, the nearest to the player's height
         first: on floors (solid or one-way tiles) for walkers, in the air for fliers."""
@@ -178,7 +178,7 @@ class Generator(Entity):
         return sorted(floors, key=lambda spot: abs(spot[1] - feet))
 
     def _spots_above(
-        self, stage: Stage, view: pygame.FRect, flier: bool
+        self, stage: WorldView, view: pygame.FRect, flier: bool
     ) -> list[tuple[float, float]]:
         """Over the view: fliers above the player, walkers on floors at most ABOVE_ROWS
         over the view's top edge (the ledges a climb leads up to), in a seeded order."""

@@ -22,7 +22,7 @@ from gunner.objects import defaults
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 DEFAULTS = defaults("Grenadier")  # health, range, fire_rate: stated in the schema
 SPEED = 30.0  # px/s while keeping its distance
@@ -54,7 +54,7 @@ class Grenade(Entity):
         self.vx, self.vy = vx, vy
         self.fuse = Timer.of(FUSE)
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         self.vy += GRAVITY * DT
         result = stage.move(self, self.vx * DT, self.vy * DT)
         if result.on_ground or result.hit_ceiling or result.hit_wall or self.fuse.tick():
@@ -62,11 +62,11 @@ class Grenade(Entity):
         elif fell_out(self, stage):
             self.alive = False
 
-    def touch(self, other: Entity, stage: Stage) -> None:
+    def touch(self, other: Entity, stage: WorldView) -> None:
         if other is stage.player and self.alive:
             self.burst(stage)
 
-    def burst(self, stage: Stage) -> None:
+    def burst(self, stage: WorldView) -> None:
         self.alive = False
         x, y = self.hitbox.center
         stage.explode(x, y, BLAST_RADIUS, BLAST_DAMAGE, spare_team="enemy")
@@ -104,7 +104,7 @@ class Grenadier(Enemy):
         self.wind_up = Timer()  # running: the arm drawn back (the tell)
         self.follow = Timer()  # running: the throw's pose
 
-    def in_reach(self, stage: Stage) -> bool:
+    def in_reach(self, stage: WorldView) -> bool:
         player = stage.player
         if not player.alive:
             return False
@@ -112,7 +112,7 @@ class Grenadier(Enemy):
         dy = player.hitbox.bottom - self.hitbox.bottom
         return dx <= self.reach and -REACH_UP <= dy <= REACH_DOWN
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         super().tick(stage)
         player = stage.player.hitbox
         if self.wind_up.left > 0:
@@ -129,7 +129,7 @@ class Grenadier(Enemy):
         self.vx = 0.0 if busy or not self.on_ground else self._pace(stage)
         self.fall(stage)
 
-    def _pace(self, stage: Stage) -> float:
+    def _pace(self, stage: WorldView) -> float:
         """Backs away from a player too near (never off a ledge), else stands."""
         gap = abs(stage.player.hitbox.centerx - self.hitbox.centerx)
         if not stage.player.alive or gap >= KEEP:
@@ -141,7 +141,7 @@ class Grenadier(Enemy):
             return 0.0
         return away * SPEED
 
-    def _throw(self, stage: Stage) -> None:
+    def _throw(self, stage: WorldView) -> None:
         x = self.hitbox.centerx + HAND[0] * self.facing
         y = self.hitbox.bottom + HAND[1]
         target = stage.player.hitbox

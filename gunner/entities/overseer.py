@@ -23,7 +23,7 @@ from gunner.entities.base import register
 from gunner.entities.boss import Attack, Boss, Part, Phase
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 SWING = 150.0  # px: it swings from where it was placed to 2 * SWING left of it
 SWING_STEPS = 600  # steps of flight (firing pauses it) for a swing there and back
@@ -72,7 +72,7 @@ class Overseer(Boss):
         self.home = self.fx
         self.flight = 0  # steps it has flown since the fight began
 
-    def move(self, stage: Stage) -> None:
+    def move(self, stage: WorldView) -> None:
         attack = self.current
         firing = attack is not None and (
             attack.telegraph <= self.attack_step < attack.steps - attack.rest
@@ -89,7 +89,7 @@ class Overseer(Boss):
         x, y = self.muzzle("pods")
         return [(x + dx, y) for dx in self.POD_GUNS]
 
-    def fire(self, attack: Attack, volley: int, stage: Stage) -> None:
+    def fire(self, attack: Attack, volley: int, stage: WorldView) -> None:
         at = self.muzzle(attack.muzzle)
         if attack.name == "curtain":
             # Straight down from each pod, a slight splay so the curtain widens as it falls.

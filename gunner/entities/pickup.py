@@ -21,7 +21,7 @@ from gunner.weapons import WEAPONS
 if TYPE_CHECKING:
     from gunner.entities.player import Player
     from gunner.maps import Spawn
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 GRAVITY = 900.0
 MAX_FALL = 400.0
@@ -58,7 +58,7 @@ class Item(Entity):
     def from_spawn(cls, spawn: Spawn) -> Item:
         return cls(spawn.foot, spawn.props)
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         if not self.started:
             self.started = True
             # A dying enemy's drop hops out of the body; map-placed items just settle.
@@ -69,7 +69,7 @@ class Item(Entity):
         if fell_out(self, stage):
             self.alive = False  # fell into a pit
 
-    def collect(self, player: Player, stage: Stage) -> None:
+    def collect(self, player: Player, stage: WorldView) -> None:
         """The player touched it."""
 
     def frame_index(self) -> int:
@@ -99,7 +99,7 @@ class Pickup(Item):
         self.item = item if item in ITEMS else "health"
         self.ammo = max(0, int(self.props.get("ammo", 0) or 0))
 
-    def collect(self, player: Player, stage: Stage) -> None:
+    def collect(self, player: Player, stage: WorldView) -> None:
         if not self.alive:
             return
         if self.item == "health":
@@ -130,7 +130,7 @@ class Keycard(Item):
         color = str(self.props.get("color", "red") or "red").lower()
         self.color = color if color in COLORS else "red"
 
-    def collect(self, player: Player, stage: Stage) -> None:
+    def collect(self, player: Player, stage: WorldView) -> None:
         if not self.alive:
             return
         player.keys.add(self.color)

@@ -26,7 +26,7 @@ from gunner.entities.base import Entity, register
 
 if TYPE_CHECKING:
     from gunner.maps import Spawn
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 HEIGHT = 8  # a platform drawn as a point or a flat line gets this thickness
 WIDTH = 48
@@ -107,7 +107,7 @@ class MovingPlatform(Entity):
 
     # -- the step --------------------------------------------------------------------
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         if self._legs() < 1:
             return
         if self.waiting > 0:
@@ -121,7 +121,7 @@ class MovingPlatform(Entity):
             self.leg, self.along, self.forward, self.waiting = saved  # wait and try again
             self.stopped += 1
 
-    def carry(self, stage: Stage, dx: float, dy: float) -> bool:
+    def carry(self, stage: WorldView, dx: float, dy: float) -> bool:
         """Move by (dx, dy) with its riders; False (nothing moved) if that would crush
         someone: a rider that cannot rise, or something in the way that cannot give."""
         riders = self.riders(stage)
@@ -147,7 +147,7 @@ class MovingPlatform(Entity):
                 _shift(stage, rider, 0.0, moved.top - rider.hitbox.bottom, force=True)
         return True
 
-    def riders(self, stage: Stage) -> list[Entity]:
+    def riders(self, stage: WorldView) -> list[Entity]:
         """What stands on its top (feet on it, across it, not leaving it upward), then
         what stands on those that are solid (a player on a drum on the platform)."""
         found: list[Entity] = []
@@ -167,7 +167,7 @@ class MovingPlatform(Entity):
         return found
 
     def _push(
-        self, stage: Stage, moved: pygame.FRect, dx: float, dy: float, riders: list[Entity]
+        self, stage: WorldView, moved: pygame.FRect, dx: float, dy: float, riders: list[Entity]
     ) -> bool:
         """Push what the moved platform would overlap out of its way; False if
         something cannot give (it would be crushed)."""
@@ -216,7 +216,7 @@ def _stands_on(other: Entity, base: pygame.FRect, near: float) -> bool:
     )
 
 
-def _restore(stage: Stage, riders: list[Entity], ys: list[float]) -> None:
+def _restore(stage: WorldView, riders: list[Entity], ys: list[float]) -> None:
     for rider, y in zip(riders, ys, strict=True):
         _shift(stage, rider, 0.0, y - rider.hitbox.y, force=True)
 
@@ -226,22 +226,16 @@ def _movable(entity: Entity) -> bool:
     return entity.kind not in ("Door", "Turret", "MovingPlatform", "Exit", "Checkpoint")
 
 
-def _shift(stage: Stage, entity: Entity, dx: float, dy: float, force: bool = False) -> bool:
+def _shift(stage: WorldView, entity: Entity, dx: float, dy: float, force: bool = False) -> bool:
     """Move an entity that may be filed in the stage's tree (refiling it); through
     `Stage.move` (walls stop it) unless `force`. True if it moved the whole way."""
     if not dx and not dy:
         return True
-    filed = getattr(entity, "filed_in", None) is not None
-    if filed:
-        stage.tree.remove(entity)
     box = entity.hitbox
-    if force:
-        box.move_ip(dx, dy)
-        whole = True
-    else:
+    with stage.lifted(entity):
+        if force:
+            box.move_ip(dx, dy)
+            return True
         x, y = box.x, box.y
         stage.move(entity, dx, dy)
-        whole = abs(box.x - (x + dx)) < 1e-3 and abs(box.y - (y + dy)) < 1e-3
-    if filed:
-        stage.tree.add(entity)
-    return whole
+        return abs(box.x - (x + dx)) < 1e-3 and abs(box.y - (y + dy)) < 1e-3

@@ -20,7 +20,7 @@ from gunner.weapons import DEFAULT_WEAPON, WEAPONS, fire
 if TYPE_CHECKING:
     from gunner.bullets import Bullet
     from gunner.maps import Spawn
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 # Tuning, in pixels and seconds.
 RUN_SPEED = 110.0
@@ -136,7 +136,7 @@ class Player(Entity):
 
     # -- simulation -------------------------------------------------------------------
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         held, pressed = stage.held, stage.pressed
         tiles = stage.tilemap
         self.anim_time += DT
@@ -210,7 +210,7 @@ class Player(Entity):
         if fell_out(self, stage) or stage.camera.dropped(self.hitbox):
             self.die(stage)
 
-    def _set_crouch(self, crouch: bool, stage: Stage) -> None:
+    def _set_crouch(self, crouch: bool, stage: WorldView) -> None:
         if crouch == self.crouching:
             return
         bottom, centerx = self.hitbox.bottom, self.hitbox.centerx
@@ -220,14 +220,14 @@ class Player(Entity):
         self._set_crouch_raw(crouch)
         self.hitbox.midbottom = (centerx, bottom)
 
-    def muzzle(self, stage: Stage) -> tuple[float, float]:
+    def muzzle(self, stage: WorldView) -> tuple[float, float]:
         """World position of the gun barrel's end for the current pose."""
         key = "crouch" if self.crouching else AIM_NAMES[self.aim]
         mx, my = stage.player_meta.muzzle[key]
         ax, ay = stage.player_meta.anchor
         return (self.hitbox.centerx + (mx - ax) * self.facing, self.hitbox.bottom + (my - ay))
 
-    def _fire(self, stage: Stage) -> None:
+    def _fire(self, stage: WorldView) -> None:
         dx, dy = AIM_VECTORS[self.aim]
         dx *= self.facing
         x, y = self.muzzle(stage)
@@ -253,7 +253,7 @@ class Player(Entity):
         self.health = min(MAX_HEALTH, self.health + amount)
         return True
 
-    def touch(self, other: Entity, stage: Stage) -> None:
+    def touch(self, other: Entity, stage: WorldView) -> None:
         """Things the player walks into: exits, checkpoints, pickups, enemies."""
         if other.kind == "Exit":
             stage.reach_exit()
@@ -264,10 +264,10 @@ class Player(Entity):
         elif other.team == "enemy" and other.alive:
             self.damage(getattr(other, "contact_damage", 1), stage, other.hitbox.centerx)
 
-    def hit(self, bullet: Bullet, stage: Stage) -> None:
+    def hit(self, bullet: Bullet, stage: WorldView) -> None:
         self.damage(bullet.damage, stage, bullet.hitbox.centerx - bullet.vx)
 
-    def damage(self, amount: int, stage: Stage, from_x: float | None = None) -> None:
+    def damage(self, amount: int, stage: WorldView, from_x: float | None = None) -> None:
         """Lose health unless briefly invulnerable; get knocked away from the source."""
         if not self.alive or self.shield or amount <= 0:
             return
@@ -287,7 +287,7 @@ class Player(Entity):
         self.vy = -KNOCKBACK_Y
         self.on_ground = False
 
-    def _ledge_within(self, stage: Stage, away: int) -> bool:
+    def _ledge_within(self, stage: WorldView, away: int) -> bool:
         """Is there a gap in the floor within knockback reach on the `away` side?"""
         box = self.hitbox
         row = int(box.bottom // TILE)  # the row the feet stand on
@@ -298,7 +298,7 @@ class Player(Entity):
         tiles = stage.tilemap
         return any(tiles.cell(col, row) == EMPTY for col in range(first, last + 1))
 
-    def die(self, stage: Stage) -> None:
+    def die(self, stage: WorldView) -> None:
         if self.alive:
             self.alive = False
             self.health = 0

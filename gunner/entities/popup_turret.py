@@ -17,7 +17,7 @@ from gunner.objects import defaults
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 DEFAULTS = defaults("PopupTurret")  # health, range, fire_rate: stated in the schema
 SIZE = 16
@@ -70,7 +70,7 @@ class PopupTurret(Enemy):
     def pivot(self) -> tuple[float, float]:
         return (self.hitbox.centerx, self.hitbox.bottom - PIVOT)
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         super().tick(stage)
         name = self.stage_name
         if name == "down":
@@ -94,7 +94,7 @@ class PopupTurret(Enemy):
             self._sink()
             self.reload.start(self.fire_every)
 
-    def _aim(self, stage: Stage) -> None:
+    def _aim(self, stage: WorldView) -> None:
         """Turn the barrel toward the player, never below the floor."""
         x, y = self.pivot()
         px, py = stage.player.hitbox.center
@@ -103,7 +103,7 @@ class PopupTurret(Enemy):
             angle = 0.0 if angle > -math.pi / 2 else math.pi
         self.angle = angle
 
-    def _fire(self, stage: Stage) -> None:
+    def _fire(self, stage: WorldView) -> None:
         x, y = self.pivot()
         x += math.cos(self.angle) * BARREL
         y -= math.sin(self.angle) * BARREL

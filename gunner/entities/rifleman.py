@@ -13,7 +13,7 @@ from gunner.entities.enemy import BULLET_SPEED, Enemy
 from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 WIDTH, HEIGHT = 14, 30
 RANGE = 220.0
@@ -63,7 +63,7 @@ class Rifleman(Enemy):
         """In the tell before a shot (the sprite shows a glint)."""
         return self.sees_player and self.cooldown.left <= TELL_STEPS
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         super().tick(stage)
         self.fire_pose.tick()
         self.idle_time += DT

@@ -19,7 +19,7 @@ from gunner.tilemap import EMPTY, SOLID
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 DEFAULTS = defaults("Runner")  # health, speed: stated once, in the schema
 WIDTH, HEIGHT = 12, 28
@@ -49,7 +49,7 @@ class Runner(Enemy):
         self.facing = 0  # picks the player's side on its first step
         self.stubborn = Timer()  # running: just turned at an edge, not chasing
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         super().tick(stage)
         player = stage.player
         if self.facing == 0:
@@ -66,7 +66,7 @@ class Runner(Enemy):
             else:
                 self._turn()
 
-    def _choose_way(self, stage: Stage) -> None:
+    def _choose_way(self, stage: WorldView) -> None:
         """On the ground: turn back to chase a player far behind, and at an edge hop the
         gap, drop to the floor below, or turn away from a pit."""
         player = stage.player
@@ -93,11 +93,11 @@ class Runner(Enemy):
         box = self.hitbox
         return int((box.right + 1 if self.facing > 0 else box.left - 1) // TILE)
 
-    def _edge_ahead(self, stage: Stage) -> bool:
+    def _edge_ahead(self, stage: WorldView) -> bool:
         """No floor under the point just beyond the leading foot."""
         return stage.tilemap.cell(self._lead_col(), int((self.hitbox.bottom + 1) // TILE)) == EMPTY
 
-    def _landing_across(self, stage: Stage) -> bool:
+    def _landing_across(self, stage: WorldView) -> bool:
         """A floor at its own height within HOP_TILES beyond the edge, with room to land."""
         tiles = stage.tilemap
         row = int((self.hitbox.bottom + 1) // TILE)
@@ -108,14 +108,14 @@ class Runner(Enemy):
                 return tiles.cell(c, row - 1) == EMPTY and tiles.cell(c, row - 2) == EMPTY
         return False
 
-    def _floor_below(self, stage: Stage) -> bool:
+    def _floor_below(self, stage: WorldView) -> bool:
         """A floor at most DROP_ROWS tiles down beyond the edge (not a pit)."""
         tiles = stage.tilemap
         col = self._lead_col()
         top = int((self.hitbox.bottom + 1) // TILE) + 1
         return any(tiles.cell(col, row) != EMPTY for row in range(top, top + DROP_ROWS))
 
-    def _step_ahead(self, stage: Stage) -> bool:
+    def _step_ahead(self, stage: WorldView) -> bool:
         """The wall it ran into is one tile high, with room above it."""
         tiles = stage.tilemap
         col = self._lead_col()

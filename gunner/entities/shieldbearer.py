@@ -20,7 +20,7 @@ from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.bullets import Bullet
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 DEFAULTS = defaults("Shieldbearer")  # health, speed, fire_rate: stated in the schema
 TURN_DELAY = 0.7  # s it takes to turn round to a player who got behind it
@@ -54,7 +54,7 @@ class Shieldbearer(Enemy):
         self.brace = Timer()  # running: braced behind the shield, about to fire
         self.recover = Timer()
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         super().tick(stage)
         player = stage.player
         side = 1 if player.hitbox.centerx >= self.hitbox.centerx else -1
@@ -79,7 +79,7 @@ class Shieldbearer(Enemy):
         self.vx = self.facing * self.speed if walking and self._floor_ahead(stage) else 0.0
         self.fall(stage)
 
-    def _floor_ahead(self, stage: Stage) -> bool:
+    def _floor_ahead(self, stage: WorldView) -> bool:
         box = self.hitbox
         x = box.right + 1 if self.facing > 0 else box.left - 1
         return bool(stage.tilemap.standing_on(pygame.FRect(x, box.top, 1, box.height)))
@@ -87,13 +87,13 @@ class Shieldbearer(Enemy):
     def muzzle(self) -> tuple[float, float]:
         return (self.hitbox.centerx + MUZZLE[0] * self.facing, self.hitbox.bottom + MUZZLE[1])
 
-    def _sees(self, stage: Stage) -> bool:
+    def _sees(self, stage: WorldView) -> bool:
         player = stage.player.hitbox
         ahead = (player.centerx - self.hitbox.centerx) * self.facing > 0
         level = abs(player.centery - self.hitbox.centery) <= LEVEL
         return ahead and level and self.watch(stage, self.muzzle(), SIGHT)
 
-    def _fire(self, stage: Stage) -> None:
+    def _fire(self, stage: WorldView) -> None:
         x, y = self.muzzle()
         self.shoot(stage, x, y, x + self.facing, y, speed=BULLET_SPEED)
         self.recover.start(RECOVER)
@@ -106,7 +106,7 @@ class Shieldbearer(Enemy):
         from_above = bullet.vy > 0 and bullet.vy >= abs(bullet.vx) * FROM_ABOVE
         return not (from_behind or from_above)
 
-    def hit(self, bullet: Bullet, stage: Stage) -> None:
+    def hit(self, bullet: Bullet, stage: WorldView) -> None:
         if self.facing and self.shielded_from(bullet):
             # Sparks and a clank off the shield's face, no damage (a rocket still bursts
             # here, and its blast hurts: see `damage`).

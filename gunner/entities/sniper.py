@@ -18,7 +18,7 @@ from gunner.objects import defaults
 from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 DEFAULTS = defaults("Sniper")  # health, range, fire_rate: stated in the schema
 AIM = 1.0  # s the laser follows the player
@@ -70,7 +70,7 @@ class Sniper(Enemy):
         box = self.hitbox
         return (box.centerx + (mx - FRAME / 2) * self.facing, box.bottom - FRAME + my)
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         super().tick(stage)
         self.fire_pose.tick()
         sees = self.watch(stage, self.eye(), self.reach)
@@ -91,7 +91,7 @@ class Sniper(Enemy):
         self.vx = 0.0
         self.fall(stage)
 
-    def _follow(self, stage: Stage) -> None:
+    def _follow(self, stage: WorldView) -> None:
         """Point the laser at the player's centre; face them; pick the pose."""
         px, py = stage.player.hitbox.center
         ex, ey = self.eye()
@@ -100,7 +100,7 @@ class Sniper(Enemy):
         self.pose = DIAG_UP if angle > DIAG_FROM else DIAG_DOWN if angle < -DIAG_FROM else FORWARD
         self.target = (px, py)
 
-    def _fire(self, stage: Stage) -> None:
+    def _fire(self, stage: WorldView) -> None:
         x, y = self.muzzle()
         self.shoot(stage, x, y, *self.target, speed=SHOT_SPEED)
         self.fire_pose.start(FIRE_POSE)

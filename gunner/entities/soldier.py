@@ -16,7 +16,7 @@ from gunner.tilemap import EMPTY
 from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 WIDTH, HEIGHT = 14, 30
 SPEED = 40.0
@@ -68,7 +68,7 @@ class Soldier(Enemy):
         self.pose = "forward"  # where the gun points while aiming and firing
         self.walk_time = 0.0
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         super().tick(stage)
         fire_timer = self.fire_timer
         if fire_timer is None:  # soldiers placed together should not fire in step
@@ -96,7 +96,7 @@ class Soldier(Enemy):
         if result.hit_wall == self.facing:
             self.facing = -self.facing
 
-    def _ledge_ahead(self, stage: Stage) -> bool:
+    def _ledge_ahead(self, stage: WorldView) -> bool:
         """No floor (a solid or one-way tile, or the top of a drum or door) under the
         point just beyond the leading foot."""
         box = self.hitbox
@@ -111,7 +111,7 @@ class Soldier(Enemy):
             for other in stage.query(probe, "entity_entity", self, solids=True)
         )
 
-    def _drop_to_chase(self, stage: Stage) -> bool:
+    def _drop_to_chase(self, stage: WorldView) -> bool:
         """At a ledge with the living player below and near, on this side: walk off to
         chase, if a floor lies at most DROP_ROWS tiles down (never into a pit)."""
         player = stage.player
@@ -127,7 +127,7 @@ class Soldier(Enemy):
         tiles = stage.tilemap
         return any(tiles.cell(col, row) != EMPTY for row in range(top, top + DROP_ROWS))
 
-    def _take_aim(self, stage: Stage) -> bool:
+    def _take_aim(self, stage: WorldView) -> bool:
         """Pick the pose for a shot at the player, if one is on (in range, in sight, in
         one of its aims: level and ahead, diagonally or straight up); face that way."""
         player = stage.player
@@ -164,7 +164,7 @@ class Soldier(Enemy):
         facing = self.facing if facing is None else facing
         return (self.hitbox.centerx + (mx - FRAME / 2) * facing, self.hitbox.bottom - FRAME + my)
 
-    def _fire(self, stage: Stage) -> None:
+    def _fire(self, stage: WorldView) -> None:
         x, y = self.muzzle(self.pose)
         _, _, (ux, uy) = POSES[self.pose]
         self.shoot(stage, x, y, x + ux * self.facing, y + uy, speed=BULLET_SPEED)

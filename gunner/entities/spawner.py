@@ -20,7 +20,7 @@ from gunner.maps import Spawn
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 WAVE_PAUSE = 3.0  # s between one wave's end (or the level's start) and the next wave
 
@@ -58,7 +58,7 @@ class WaveSpawner(Entity):
     def finished(self) -> bool:
         return self.left <= 0 and not self.out
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         group = stage.spawners
         self.out = [e for e in self.out if e.alive]
         if self.finished or current_wave(group) != self.wave:
@@ -78,7 +78,7 @@ class WaveSpawner(Entity):
             self._let_out(stage)
             self.clock.start(self.every)
 
-    def _let_out(self, stage: Stage) -> None:
+    def _let_out(self, stage: WorldView) -> None:
         box = self.hitbox
         x = stage.rng.uniform(box.left + 8, box.right - 8) if box.width > 16 else box.centerx
         cls = ENTITY_TYPES[self.lets_out]
@@ -88,7 +88,7 @@ class WaveSpawner(Entity):
         entity = cls.from_spawn(Spawn(self.lets_out, x - 8, box.bottom - 16, 16, 16, props=props))
         entity.facing = 1 if stage.player.hitbox.centerx >= x else -1  # type: ignore[attr-defined]
         stage.add_entity(entity)
-        stage.totals["kill_all"] += 1  # "defeat every enemy" counts them too
+        stage.expect_enemies(1)  # "defeat every enemy" counts them too
         self.out.append(entity)
         self.left -= 1
 

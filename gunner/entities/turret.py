@@ -16,7 +16,7 @@ from gunner.tilemap import EMPTY
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 SIZE = 16
 RANGE = 260.0
@@ -71,7 +71,7 @@ class Turret(Enemy):
         self.burst_left = 0
         self.burst_clock = Timer()  # running: the next shot of a burst is coming
 
-    def _find_mount(self, stage: Stage) -> None:
+    def _find_mount(self, stage: WorldView) -> None:
         """Floor if anything is under it, else ceiling, else whichever wall is beside it."""
         tiles, box = stage.tilemap, self.hitbox
         col, row = int(box.centerx // TILE), int(box.centery // TILE)
@@ -90,7 +90,7 @@ class Turret(Enemy):
         self.normal = MOUNTS[self.mount][0]
         self.angle = self.normal
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         super().tick(stage)
         if not self.mount:
             self._find_mount(stage)
@@ -121,7 +121,7 @@ class Turret(Enemy):
         cx, cy = self.hitbox.center
         return (cx + math.cos(self.angle) * BARREL, cy + math.sin(self.angle) * BARREL)
 
-    def _fire(self, stage: Stage) -> None:
+    def _fire(self, stage: WorldView) -> None:
         x, y = self.muzzle()
         self.shoot(
             stage, x, y, x + math.cos(self.angle), y + math.sin(self.angle), speed=BULLET_SPEED
@@ -133,11 +133,11 @@ class Turret(Enemy):
 
     # -- death: it sparks, its barrel sags, then it blows up --------------------------
 
-    def start_death(self, stage: Stage, from_x: float | None) -> None:
+    def start_death(self, stage: WorldView, from_x: float | None) -> None:
         stage.add_effect("impact", self.hitbox.center)
         stage.add_entity(Wreck(self))
 
-    def death_step(self, wreck: Wreck, stage: Stage) -> bool:
+    def death_step(self, wreck: Wreck, stage: WorldView) -> bool:
         cx, cy = self.hitbox.center
         if wreck.age % SPARK_EVERY == 1:
             # Sparks jump from a different spot each time (fixed offsets: no rng needed).

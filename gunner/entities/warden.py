@@ -22,7 +22,7 @@ from gunner.entities.base import register
 from gunner.entities.boss import Attack, Boss, Part, Phase
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 FAN_SPEED = 210.0
 BURST_SPEED = 200.0
@@ -64,7 +64,7 @@ class Warden(Boss):
         Phase(0.0, (SPIRAL, RAIN, LOCK), weak=("core", "reactor")),
     )
 
-    def fire(self, attack: Attack, volley: int, stage: Stage) -> None:
+    def fire(self, attack: Attack, volley: int, stage: WorldView) -> None:
         at = self.muzzle(attack.muzzle)
         if attack.name == "fan":
             # 21 shots from 26 degrees below the horizon to 37 above; odd volleys shifted

@@ -18,7 +18,7 @@ from gunner.entities.base import Entity
 
 if TYPE_CHECKING:
     from gunner.entities.enemy import Enemy
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 
 class Wreck(Entity):
@@ -34,7 +34,7 @@ class Wreck(Entity):
         self.age = 0  # steps since the death
         self.spin = 0.0  # degrees, for what tumbles
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         self.age += 1
         if not self.dead.death_step(self, stage):
             self.alive = False

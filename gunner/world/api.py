@@ -1,0 +1,121 @@
+"""What an entity may do to the world, and all it may read: one typed Protocol.
+
+Entities are handed a `WorldView` in `tick`, `touch`, `hit` and `damage`, never the
+World's internals (its broad phase, objective totals or bullet arrays): move against
+tiles and solids, ask what is near, spawn, fire, publish an event, and read the few
+things the rules need (the players, the checkpoint, the input edges). mypy checks
+every entity against it, and that the World provides it (the pattern of pyscroll's
+adapter contract between the map and its renderer).
+"""
+
+from __future__ import annotations
+
+import random
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import pygame
+
+    from gunner.assets import PlayerMeta
+    from gunner.bullets import BulletHandle
+    from gunner.camera import Camera
+    from gunner.entities import Entity
+    from gunner.entities.player import Player
+    from gunner.entities.spawner import WaveSpawner
+    from gunner.input import Buttons
+    from gunner.particles import Particles
+    from gunner.tilemap import MoveResult, TileMap
+
+
+class Gun(Protocol):
+    """The bullets, as an entity sees them: it fires, and a boss's fall clears the air."""
+
+    def spawn(
+        self,
+        x: float,
+        y: float,
+        vx: float,
+        vy: float,
+        team: str,
+        damage: int = 1,
+        style: str | None = None,
+        blast_radius: float = 0.0,
+        blast_damage: int = 0,
+    ) -> BulletHandle: ...
+
+    def expire_team(self, team: str) -> list[tuple[float, float]]: ...
+
+
+class WorldView(Protocol):
+    """The world as entities see it."""
+
+    seed: int
+    rng: random.Random  # the simulation's one source of chance (it is state)
+    held: Buttons
+    pressed: Buttons
+    tilemap: TileMap
+    players: list[Player]
+    checkpoint: tuple[float, float]
+    spawners: list[WaveSpawner]
+    message: str
+    player_meta: PlayerMeta
+    # Presentation an entity drives: the camera locks on a boss arena; particles fly.
+    camera: Camera
+    particles: Particles
+
+    @property
+    def player(self) -> Player: ...
+
+    @property
+    def message_time(self) -> float: ...
+
+    @property
+    def bullets(self) -> Gun: ...
+
+    # -- physics (gunner.world.physics) -----------------------------------------------
+    def move(
+        self, entity: Entity, dx: float, dy: float, drop_through: bool = False
+    ) -> MoveResult: ...
+
+    def supported(self, entity: Entity) -> bool: ...
+
+    def on_oneway(self, entity: Entity) -> bool: ...
+
+    def line_of_sight(self, x0: float, y0: float, x1: float, y1: float) -> bool: ...
+
+    def explode(
+        self, x: float, y: float, radius: float, damage: int, spare_team: str | None = None
+    ) -> None: ...
+
+    # -- the broad phase --------------------------------------------------------------
+    def query(
+        self, rect: pygame.FRect, counter: str, ignore: Any = None, solids: bool = False
+    ) -> list[Any]: ...
+
+    def lifted(self, entity: Entity) -> AbstractContextManager[None]: ...
+
+    # -- the entity list ---------------------------------------------------------------
+    def add_entity(self, entity: Entity) -> None: ...
+
+    def spawn(self, cls: str, x: float, y: float, props: dict[str, Any] | None = None) -> None: ...
+
+    def expect_enemies(self, count: int) -> None: ...
+
+    # -- what happened ------------------------------------------------------------------
+    def publish(self, event: str, source: Entity, **data: Any) -> None: ...
+
+    def emit(self, sound: str) -> None: ...
+
+    def add_effect(
+        self, name: str, pos: tuple[float, float], angle: float = 0.0, size: float = 0.0
+    ) -> None: ...
+
+    def shake(self, trauma: float) -> None: ...
+
+    def say(self, message: str) -> None: ...
+
+    def reach_exit(self) -> None: ...
+
+
+__all__ = ["Gun", "WorldView"]

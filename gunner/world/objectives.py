@@ -1,0 +1,109 @@
+"""Objectives: a registry, one entry per objective a map may set (its `objective`
+property), each saying how far along it is. A new objective is one entry here and
+its name in `gunner.objects.OBJECTIVES` (a test keeps the two in step)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
+
+from gunner.entities.spawner import current_wave, wave_number
+
+if TYPE_CHECKING:
+    from gunner.world.world import World
+
+_TEAM = attrgetter("team")
+_IS_BOSS = attrgetter("is_boss")
+
+
+@dataclass(frozen=True)
+class Objective:
+    """How one objective reads the world: done or not, and the HUD's progress line.
+    `total`, if it has one, counts what there is to do when the level starts."""
+
+    name: str
+    status: Callable[[World], tuple[bool, str]]
+    total: Callable[[World], int] | None = None
+
+
+OBJECTIVES: dict[str, Objective] = {}
+
+
+def objective(
+    name: str, total: Callable[[World], int] | None = None
+) -> Callable[[Callable[[World], tuple[bool, str]]], Callable[[World], tuple[bool, str]]]:
+    """Register the decorated status function as objective `name`."""
+
+    def register(status: Callable[[World], tuple[bool, str]]) -> Callable[..., Any]:
+        OBJECTIVES[name] = Objective(name, status, total)
+        return status
+
+    return register
+
+
+def parse_objectives(value: Any) -> list[str]:
+    """The map's `objective` property: comma-separated names; reaching the exit by default.
+    Unknown names are ignored here (the map checker reports them)."""
+    names = [n.strip().lower() for n in str(value or "exit").split(",")]
+    return [n for n in names if n in OBJECTIVES] or ["exit"]
+
+
+def totals(world: World) -> dict[str, int]:
+    """What each counting objective has to do, fixed when the level starts."""
+    return {o.name: o.total(world) for o in OBJECTIVES.values() if o.total is not None}
+
+
+def status(world: World) -> list[tuple[str, bool, str]]:
+    """(objective, done, progress text) for each of the world's objectives."""
+    return [(name, *OBJECTIVES[name].status(world)) for name in world.objectives]
+
+
+@objective("exit")
+def _exit(world: World) -> tuple[bool, str]:
+    return world.exit_reached, "REACH THE EXIT"
+
+
+def _drums(world: World) -> int:
+    return sum(1 for e in world.entities if e.kind == "OilDrum")
+
+
+@objective("destroy_drums", total=_drums)
+def _destroy_drums(world: World) -> tuple[bool, str]:
+    total = world.totals["destroy_drums"]
+    done = total - _drums(world)
+    return done >= total, f"DESTROY OIL DRUMS {done}/{total}"
+
+
+def _enemies(world: World) -> int:
+    return list(map(_TEAM, world.entities)).count("enemy")
+
+
+@objective("kill_all", total=_enemies)
+def _kill_all(world: World) -> tuple[bool, str]:
+    total = world.totals["kill_all"]
+    # Counted as gone, not as kills: a soldier who walks into a pit is gone too.
+    done = total - _enemies(world)
+    return done >= total, f"DEFEAT ENEMIES {done}/{total}"
+
+
+@objective("waves")
+def _waves(world: World) -> tuple[bool, str]:
+    group = world.spawners
+    wave = current_wave(group)
+    total = len({s.wave for s in group})
+    at = total if wave is None else wave_number(group, wave)
+    text = f"SURVIVE WAVE {at}/{total}" if total else "SURVIVE THE WAVES"
+    return bool(group) and wave is None, text
+
+
+def _bosses(world: World) -> int:
+    return sum(map(_IS_BOSS, world.entities))
+
+
+@objective("boss", total=_bosses)
+def _boss(world: World) -> tuple[bool, str]:
+    # Done once its death sequence has played out (it leaves the stage then).
+    left = any(map(_IS_BOSS, world.entities))
+    return world.totals["boss"] > 0 and not left, "DEFEAT THE BOSS"

@@ -1,0 +1,343 @@
+"""The World: one level in play. It owns the entities, the players and the step order;
+physics, objectives, the state hash and the invariants each live in a module of theirs.
+
+`World.step(held)` advances the simulation by one fixed step of DT seconds given the
+buttons held during it. It never reads the keyboard, the clock or the screen, so the
+same level, seed and inputs always give the same run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from gunner.assets import PlayerMeta, load_player_meta
+from gunner.broadphase import StageTree
+from gunner.bullets import BulletSystem
+from gunner.camera import Camera
+from gunner.config import DT, VIEW_H, VIEW_W
+from gunner.crowdstep import CROWD_KINDS, CrowdStep
+from gunner.entities import Entity, create_entity
+from gunner.entities.player import Player
+from gunner.entities.spawner import WaveSpawner
+from gunner.events import HURT, KILLED, SHOT, Events
+from gunner.input import Buttons
+from gunner.maps import Level, Spawn
+from gunner.particles import Particles
+from gunner.tilemap import TileMap
+from gunner.timer import Timer
+from gunner.world import invariants, objectives, statehash, stepping
+from gunner.world.effects import EFFECT_STEPS, Effect
+from gunner.world.physics import Counters, Physics
+
+# How long the player lies dead before respawning, or before the run is lost.
+DEATH_DELAY = 1.5
+MESSAGE_TIME = 2.0
+# Hit-stop: steps the simulation freezes for when an enemy dies or the player is hurt.
+HITSTOP_KILL = 3
+HITSTOP_HURT = 5
+# Largest entity the tree should expect (a tall soldier); sizes its cells.
+TYPICAL_ENTITY = (24, 48)
+
+
+class World(Physics):
+    """One level in play: the entities, the players, the bullets and the step order.
+    Entities see it through `gunner.world.api.WorldView`."""
+
+    def __init__(self, level: Level, seed: int = 0, player_meta: PlayerMeta | None = None) -> None:
+        self.level = level
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.player_meta = player_meta or load_player_meta()
+        self.tilemap = TileMap(level.solid.copy())
+        width, height = level.pixel_size
+        self.tree = StageTree((0, 0, width, height), typical_size=TYPICAL_ENTITY)
+        self.bullets = BulletSystem()
+        self.entities: list[Entity] = []
+        self.effects: list[Effect] = []
+        self.events: list[str] = []  # sounds to play; the scene drains this
+        # Hurt, shot, killed: published by the entity where it happens (gunner.events).
+        self.bus = Events()
+        self.bus.subscribe(HURT, self._on_hurt)
+        self.bus.subscribe(SHOT, self._on_shot)
+        self.bus.subscribe(KILLED, self.record_kill)
+        self.bus.subscribe(KILLED, self._on_killed)
+        self.counters = Counters()
+        self.held = self.pressed = self.released = Buttons.NONE
+        self.steps = 0
+        self.time = 0.0
+        self.outcome: str | None = None  # "complete" or "dead" once the run is decided
+        self.respawn_in = Timer()  # running: the player is down, back at the checkpoint soon
+        self.trauma = 0.0  # screen shake, decays every step
+        self.frozen = 0  # hit-stop: steps left to skip the simulation
+        # Sparks, smoke, casings: stepped here, never read by the simulation; own seeded rng.
+        self.particles = Particles(seed)
+        self.kills = 0
+        self.destroyed: dict[str, int] = {}  # kind -> how many were destroyed
+        self.exit_reached = False
+        self.at_exit = False  # the player touched the exit this step (judged after the step)
+        self.message = ""  # a short line the HUD shows (CHECKPOINT, DOOR LOCKED...)
+        self.message_timer = Timer()  # running: the HUD shows `message`
+        self.objectives = objectives.parse_objectives(level.properties.get("objective"))
+        self.unknown_classes: list[str] = []
+        self._serials = 0  # entities ever added: the next one's serial
+        # Soldiers and turrets far from the player and from solids, stepped in bulk
+        # (gunner/crowdstep.py); `zone_makers`: the solids they keep clear of (doors,
+        # drums, platforms: what blocks, carries or pushes them).
+        self.crowd_step = CrowdStep()
+        self.zone_makers: list[Entity] | None = []
+
+        player: Player | None = None
+        for spawn in level.spawns:
+            entity = create_entity(spawn)
+            if entity is None:
+                if not spawn.used_as_path:  # a platform's path line is not a thing
+                    self.unknown_classes.append(spawn.cls)
+                continue
+            if isinstance(entity, Player):
+                if player is not None:
+                    continue  # one player; the validator reports the extra spawn
+                player = entity
+            self.add_entity(entity)
+        assert player is not None, "load_level guarantees a Player spawn"
+        # Issue 26 adds a second player: whatever is per player reads `players`.
+        self.players = [player]
+        self.checkpoint = player.hitbox.midbottom
+        # Objective totals are fixed when the level starts.
+        self.totals = objectives.totals(self)
+        # A siege's wave spawners (gunner/entities/spawner.py), in map order: they never
+        # leave the stage, and each reads the others to know which wave is on.
+        self.spawners = [e for e in self.entities if isinstance(e, WaveSpawner)]
+        climb = level.properties.get("scroll") == "up"
+        self.camera = Camera(VIEW_W, VIEW_H, width, height, climb=climb)
+        self.camera.snap(*player.hitbox.center)
+
+    @property
+    def player(self) -> Player:
+        """The first player (the only one until issue 26's second)."""
+        return self.players[0]
+
+    def check_invariants(self) -> None:
+        """Raise InvariantError unless the bookkeeping agrees with itself
+        (`gunner.world.invariants`). Call it between steps."""
+        invariants.check_invariants(self)
+
+    # -- services entities use -------------------------------------------------------
+
+    def add_entity(self, entity: Entity) -> None:
+        if entity.serial < 0:
+            entity.serial = self._serials
+            self._serials += 1
+        self.entities.append(entity)
+        self.tree.add(entity)
+        if entity.solid and type(entity) not in CROWD_KINDS:
+            if self.zone_makers is not None:
+                self.zone_makers.append(entity)
+            # Mid-step, no member planned before it may move as if it were not there.
+            self.crowd_step.forget_plan()
+
+    def spawn(self, cls: str, x: float, y: float, props: dict[str, Any] | None = None) -> None:
+        """Create an entity by map class name mid-game (an enemy's drop), feet at (x, y)."""
+        entity = create_entity(Spawn(cls, x - 8, y - 16, 16, 16, props=dict(props or {})))
+        if entity is not None:
+            self.add_entity(entity)
+
+    @contextlib.contextmanager
+    def lifted(self, entity: Entity) -> Iterator[None]:
+        """Take the entity out of the broad phase while the block moves it (a platform
+        carrying it, a boss's body pushing it), and file it again where it ends up."""
+        filed = entity.filed_in is not None
+        if filed:
+            self.tree.remove(entity)
+        yield
+        if filed:
+            self.tree.add(entity)
+
+    def expect_enemies(self, count: int) -> None:
+        """More enemies came in (a wave, a crowd): "defeat every enemy" counts them."""
+        self.totals["kill_all"] += count
+
+    def record_kill(self, entity: Entity) -> None:
+        """Count a destroyed enemy or object, for objectives and the end screen."""
+        self.destroyed[entity.kind] = self.destroyed.get(entity.kind, 0) + 1
+        if entity.team == "enemy":
+            self.kills += 1
+            self.hitstop(HITSTOP_KILL)
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.message_timer.start(MESSAGE_TIME)
+
+    @property
+    def message_time(self) -> float:
+        """Seconds the HUD still shows `message` (0: gone)."""
+        return self.message_timer.seconds
+
+    def reach_exit(self) -> None:
+        """The player stands in the exit. Whether that finishes it is judged after the
+        step (`_step_outcome`): mid-step the entity list is being rebuilt, so the
+        objectives that count entities cannot be read here."""
+        self.at_exit = True
+
+    def objective_status(self) -> list[tuple[str, bool, str]]:
+        """(objective, done, progress text) for each of the level's objectives."""
+        return objectives.status(self)
+
+    def shake(self, trauma: float) -> None:
+        """Screen shake, 0..1; the renderer turns it into an offset."""
+        self.trauma = min(1.0, self.trauma + trauma)
+
+    def hitstop(self, steps: int) -> None:
+        """Freeze the simulation for a few steps (a hit lands harder); never stacks up."""
+        self.frozen = max(self.frozen, steps)
+
+    def emit(self, sound: str) -> None:
+        self.events.append(sound)
+
+    def publish(self, event: str, source: Entity, **data: Any) -> None:
+        """Announce that `source` was hurt, fired or was killed (gunner.events)."""
+        self.bus.publish(event, source, **data)
+
+    def subscribe(self, event: str, handler: Callable[..., None]) -> None:
+        self.bus.subscribe(event, handler)
+
+    def add_effect(
+        self, name: str, pos: tuple[float, float], angle: float = 0.0, size: float = 0.0
+    ) -> None:
+        self.effects.append(Effect(name, pos[0], pos[1], angle, size=size))
+        if name == "impact":
+            self.particles.impact(pos[0], pos[1])
+        elif name == "explosion":
+            self.particles.explosion(pos[0], pos[1])
+
+    def complete(self) -> None:
+        if self.outcome is None:
+            self.outcome = "complete"
+            self.emit("menu_select")
+
+    # -- the step ----------------------------------------------------------------------
+
+    def step(self, held: Buttons) -> None:
+        """Advance one fixed step with these buttons held."""
+        if self.frozen > 0:
+            # Hit-stop: the world holds still (buttons keep their edges for afterwards).
+            self.frozen -= 1
+            self.trauma = max(0.0, self.trauma - 1.5 * DT)
+            self.steps += 1
+            self.time += DT
+            return
+        if self.steps == 0:
+            # A button still held from the menu (Z confirms START) is not a press.
+            self.held = held
+        self.pressed = held & ~self.held
+        self.released = self.held & ~held
+        self.held = held
+        self.counters.reset()
+        self.tilemap.checks = 0
+
+        if self.crowd_step.enabled:
+            stepping.tick_crowd(self)
+        else:
+            stepping.tick_each(self)
+
+        self.bullets.step(self)
+        stepping.bury_the_dead(self)
+        self._step_effects()
+        self.particles.step(self.tilemap.solid)
+        self.trauma = max(0.0, self.trauma - 1.5 * DT)
+        self._step_outcome()
+        player = self.player
+        self.camera.update(
+            player.hitbox.centerx, player.hitbox.centery, player.facing, DT, player.on_ground
+        )
+
+        n_e, n_b = len(self.entities), len(self.bullets)
+        self.counters.tile = self.tilemap.checks
+        self.counters.brute_entity_entity = n_e * (n_e - 1) // 2
+        self.counters.brute_bullet_entity = n_b * n_e
+        self.steps += 1
+        self.time += DT
+
+    def _on_hurt(self, entity: Entity, **_: Any) -> None:
+        """The player hurt (and still standing): the hit lands with a hit-stop. A crowd
+        member hurt leaves the bulk step: its planned step did not know."""
+        self.crowd_step.release(entity)
+        if entity in self.players and entity.alive:
+            self.hitstop(HITSTOP_HURT)
+
+    def _on_killed(self, entity: Entity, **_: Any) -> None:
+        self.crowd_step.release(entity)
+
+    def _on_shot(self, entity: Entity, **data: Any) -> None:
+        """A shell casing flies from the player's gun (rockets leave none)."""
+        weapon = data.get("weapon")
+        if entity in self.players and weapon is not None and weapon.style != "rocket":
+            box = entity.hitbox
+            self.particles.casing(box.centerx, box.centery - 2, entity.facing)
+
+    def _step_effects(self) -> None:
+        # A crowd's bullets leave a thousand sparks at a time: one plain loop, one filter.
+        effects = self.effects
+        for effect in effects:
+            effect.age += 1
+        self.effects = [e for e in effects if e.age < EFFECT_STEPS[e.name]]
+
+    def _step_outcome(self) -> None:
+        if self.outcome is not None:
+            return
+        self.message_timer.tick()
+        player = self.player
+        at_exit, self.at_exit = self.at_exit, False
+        if player.alive:
+            if at_exit and not self.exit_reached:
+                if all(done for name, done, _ in self.objective_status() if name != "exit"):
+                    self.exit_reached = True
+                elif not self.message_time:
+                    self.say("OBJECTIVE NOT COMPLETE")
+            if all(done for _, done, _ in self.objective_status()):
+                self.complete()
+            return
+        if not self.respawn_in:
+            self.respawn_in.start(DEATH_DELAY)
+        if not self.respawn_in.tick():
+            return
+        if player.lives <= 0:
+            self.outcome = "dead"
+            return
+        player.respawn(*self.checkpoint)
+        self.add_entity(player)
+        self.camera.snap(*player.hitbox.center)
+
+    # -- reporting ---------------------------------------------------------------------
+
+    def stats(self) -> dict[str, Any]:
+        """End-of-run numbers for the headless JSON line."""
+        p = self.player
+        return {
+            "frames": self.steps,
+            "level": str(self.level.path),
+            "entities": len(self.entities),
+            "bullets": len(self.bullets),
+            "tree_items": len(self.tree),
+            "player": {
+                "x": round(p.hitbox.centerx, 2),
+                "y": round(p.hitbox.bottom, 2),
+                "alive": p.alive,
+            },
+            "outcome": self.outcome,
+            "lives": p.lives,
+            "health": p.health,
+            "kills": self.kills,
+            "collisions": self.counters.as_dict(),
+        }
+
+    def sim_state(self) -> dict[str, Any]:
+        """The world's own state that carries from step to step (entities apart)."""
+        return statehash.sim_state(self)
+
+    def state_hash(self) -> str:
+        """sha256 of everything the simulation carries from one step to the next
+        (`gunner.world.statehash`): replays compare it."""
+        return statehash.state_hash(self)

@@ -1,0 +1,54 @@
+"""The world's shape: objectives come from one registry, the players from one list,
+and a boss's fall clears the enemy bullets through the world's own interface."""
+
+import pytest
+
+from gunner.config import TILE
+from gunner.level import load_level
+from gunner.objects import OBJECTIVES as VALID_OBJECTIVES
+from gunner.stage import Stage
+from gunner.world import objectives
+from maps import write_map
+
+ROWS = ["." * 24] * 4 + ["..P" + "." * 21] + ["#" * 24]
+
+
+def test_every_objective_a_map_may_name_is_judged_by_the_registry():
+    # --check accepts exactly the names the game can judge: a name only one side
+    # knows is a level that cannot end, or a level refused for nothing.
+    assert set(objectives.OBJECTIVES) == set(VALID_OBJECTIVES)
+
+
+@pytest.mark.parametrize(
+    ("value", "expected", "done"),
+    [
+        ("", ["exit"], [False]),
+        # No enemy left to defeat is done; a boss objective with no boss never is.
+        ("Kill_All, boss", ["kill_all", "boss"], [True, False]),
+        ("nonsense", ["exit"], [False]),
+    ],
+)
+def test_a_level_reports_progress_on_each_of_its_objectives(tmp_path, value, expected, done):
+    stage = Stage(load_level(write_map(tmp_path, ROWS), images=False))
+    stage.objectives = objectives.parse_objectives(value)
+    status = stage.objective_status()
+    assert [name for name, _, _ in status] == expected
+    assert [finished for _, finished, _ in status] == done
+    assert all(text for _, _, text in status)
+
+
+def test_the_first_player_is_the_player(tmp_path):
+    stage = Stage(load_level(write_map(tmp_path, ROWS), images=False))
+    assert stage.players == [stage.player]
+    assert stage.player.hitbox.bottom == 5 * TILE
+
+
+def test_expiring_a_teams_bullets_leaves_the_others_flying(tmp_path):
+    stage = Stage(load_level(write_map(tmp_path, ROWS), images=False))
+    stage.bullets.spawn(100, 40, 50, 0, team="enemy")
+    stage.bullets.spawn(120, 40, 50, 0, team="player")
+    stage.bullets.spawn(140, 40, 50, 0, team="enemy")
+    where = stage.bullets.expire_team("enemy")
+    assert where == [(100.0, 40.0), (140.0, 40.0)]
+    stage.step(0)
+    assert [b.team for b in stage.bullets.live] == ["player"]
