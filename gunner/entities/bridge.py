@@ -23,7 +23,7 @@ from gunner.objects import defaults
 from gunner.timer import steps
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 DEFAULTS = defaults("Bridge")  # fuse: stated in the schema
 SHAKE = 0.25  # screen shake of one segment's blast
@@ -43,7 +43,7 @@ class Bridge(CellFloor):
         self.fuse = steps(float((props or {}).get("fuse", DEFAULTS["fuse"])))
         self.burning = False  # a segment of its bridge has lit
 
-    def stood_on(self, k: int, stage: Stage) -> None:
+    def stood_on(self, k: int, stage: WorldView) -> None:
         if self.burning:
             return
         self.start(k, self.fuse)
@@ -56,7 +56,7 @@ class Bridge(CellFloor):
                 at += side
                 owner = self._owner(stage, at, row)
 
-    def gave_way(self, k: int, stage: Stage) -> None:
+    def gave_way(self, k: int, stage: WorldView) -> None:
         col, row = self.cells[k]
         stage.add_effect("explosion", ((col + 0.5) * TILE, (row + 0.5) * TILE), size=TILE * 2)
         stage.particles.debris((col + 0.5) * TILE, row * TILE, count=5)
@@ -65,7 +65,7 @@ class Bridge(CellFloor):
         for side in (-1, 1):
             self._light(stage, col + side, row)
 
-    def _light(self, stage: Stage, col: int, row: int) -> None:
+    def _light(self, stage: WorldView, col: int, row: int) -> None:
         """Light the segment at (col, row), if it is a standing one of this bridge."""
         owner = self._owner(stage, col, row)
         if owner is not None:
@@ -73,7 +73,7 @@ class Bridge(CellFloor):
             assert k is not None
             owner.start(k, owner.fuse)
 
-    def _owner(self, stage: Stage, col: int, row: int) -> Bridge | None:
+    def _owner(self, stage: WorldView, col: int, row: int) -> Bridge | None:
         """The Bridge (this one or one touching it) whose standing segment is at (col, row)."""
         k = self.index(col, row)
         if k is not None:

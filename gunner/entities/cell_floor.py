@@ -25,7 +25,7 @@ from gunner.tilemap import EMPTY, SOLID
 
 if TYPE_CHECKING:
     from gunner.level import Spawn
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 # Feet this close to a cell's top stand on it (the player's feet rest exactly on it).
 ON_TOP = 0.01
@@ -66,7 +66,7 @@ class CellFloor(Entity):
 
     # -- the step ------------------------------------------------------------------------
 
-    def tick(self, stage: Stage) -> None:
+    def tick(self, stage: WorldView) -> None:
         if not self.claimed:
             self._claim(stage)
         # Over a copy: a cell this step's give-way starts counts from the next step.
@@ -83,7 +83,7 @@ class CellFloor(Entity):
         if all(self.gone):
             self.alive = False
 
-    def _claim(self, stage: Stage) -> None:
+    def _claim(self, stage: WorldView) -> None:
         """Write the cells into the tile map (those the map does not fill already), and
         stop being a solid entity: from now on the tiles hold things up."""
         tiles = stage.tilemap
@@ -112,7 +112,7 @@ class CellFloor(Entity):
                 found.append(k)
         return found
 
-    def _give_way(self, k: int, stage: Stage) -> None:
+    def _give_way(self, k: int, stage: WorldView) -> None:
         col, row = self.cells[k]
         self.gone[k] = True
         stage.tilemap.set_cell(col, row, EMPTY)
@@ -132,10 +132,10 @@ class CellFloor(Entity):
 
     # -- what a kind decides ---------------------------------------------------------------
 
-    def stood_on(self, k: int, stage: Stage) -> None:
+    def stood_on(self, k: int, stage: WorldView) -> None:
         """The player stands on standing cell k, whose countdown has not started."""
 
-    def gave_way(self, k: int, stage: Stage) -> None:
+    def gave_way(self, k: int, stage: WorldView) -> None:
         """Cell k has just left the tile map (effects, sounds, what it sets off)."""
 
     def standing(self) -> list[tuple[int, int, int]]:

@@ -19,7 +19,7 @@ from gunner.objects import defaults
 from gunner.timer import steps
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world.api import WorldView
 
 DEFAULTS = defaults("CrumbleFloor")  # delay: stated in the schema
 # assets/crumble_floor.png, 16x16 frames: 0 whole, 1-3 cracking wider (by how much of
@@ -38,13 +38,13 @@ class CrumbleFloor(CellFloor):
         super().__init__(cells, props)
         self.delay = steps(float((props or {}).get("delay", DEFAULTS["delay"])))
 
-    def stood_on(self, k: int, stage: Stage) -> None:
+    def stood_on(self, k: int, stage: WorldView) -> None:
         self.start(k, self.delay)
         col, row = self.cells[k]
         stage.add_effect("dust", ((col + 0.5) * TILE, row * TILE))
         stage.emit("hit_wall")
 
-    def gave_way(self, k: int, stage: Stage) -> None:
+    def gave_way(self, k: int, stage: WorldView) -> None:
         col, row = self.cells[k]
         stage.particles.debris((col + 0.5) * TILE, (row + 0.5) * TILE, count=8)
         stage.add_effect("dust", ((col + 0.5) * TILE, (row + 1) * TILE))
