@@ -47,7 +47,10 @@ MODULES: dict[str, str] = {
     "quadtree": "gunner/quadtree.py",
     "tilemap": "gunner/tilemap.py",
     "bullets": "gunner/bullets.py",
-    "stage": "gunner/stage.py",
+    # The simulation's World: its step order, its physics, its entity loops.
+    "world": "gunner/world/world.py",
+    "physics": "gunner/world/physics.py",
+    "stepping": "gunner/world/stepping.py",
     "player": "gunner/entities/player.py",
     "enemy": "gunner/entities/enemy.py",
     "soldier": "gunner/entities/soldier.py",
@@ -71,22 +74,29 @@ MODULES: dict[str, str] = {
     "sniper": "gunner/entities/sniper.py",
     "broadphase": "gunner/broadphase.py",
 }
+# Everything moves through the world: the stage's tests (its old name), the player's,
+# items' and platforms' tests too.
+WORLD_TESTS = [
+    "stage",
+    "mut_stage",
+    "world",
+    "state_hash",
+    "solid_moves",
+    "gameplay",
+    "player",
+    "mut_player",
+    "feel",
+    "items",
+    "platforms",
+]  # fmt: skip
 # A module's own tests are found by name: test_<stem>*.py for its file's stem and for
 # each stem listed here (test_mut_<module>*.py too, the tests written against survivors
 # before tests were named by behaviour). They run in full for its mutants.
 OWN_TESTS = {
     "bullets": ["state_hash"],
-    # Everything moves through the stage: the player's, items' and platforms' tests too.
-    "stage": [
-        "state_hash",
-        "solid_moves",
-        "gameplay",
-        "player",
-        "mut_player",
-        "feel",
-        "items",
-        "platforms",
-    ],  # fmt: skip
+    "world": WORLD_TESTS,
+    "physics": WORLD_TESTS,
+    "stepping": WORLD_TESTS,
     "player": ["feel"],
     "enemy": ["enemies", "enemy_life", "mut_enemies"],
     "soldier": ["enemies", "enemy_life", "mut_enemies"],
