@@ -355,8 +355,9 @@ SCHEMA: dict[str, ObjectClass] = {
         "just off-screen on a floor (`side`: left, right, ahead of where the player faces, "
         "either, or above for a climb), never in view and never in a wall, with at most "
         "`cap` of them alive. "
-        "It stops for good once the view has passed it (right of it, or above it) or after "
-        "`total` of them (0: no limit); those left far off-screen are recalled.",
+        "It stops for good once the view has passed it (right of it, or above it on a "
+        "climb) or after `total` of them (0: no limit); those left far off-screen are "
+        "recalled.",
         props={
             "kind": _kind("what it lets in"),
             "every": Prop("float", 1.5, "seconds between two of them", low=0.1, high=60),

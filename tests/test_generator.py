@@ -253,3 +253,23 @@ def test_from_above_on_a_climb_they_come_in_over_the_view_on_ledges(tmp_path) ->
                 assert not stage.tilemap.overlaps_solid(enemy.hitbox)
                 came.append(enemy)
     assert len(came) >= 3
+
+
+def test_a_view_high_over_its_region_has_not_passed_it_outside_a_climb(tmp_path) -> None:
+    # A catwalk 31 rows over a yard: walking it, the view is wholly above the region
+    # (a stream waiting in the yard below); dropping off its end, the stream begins.
+    width, height = 80, 40
+    rows = ["." * width] * height
+    rows[6] = "..P" + "." * (width - 3)
+    rows[7] = "#" * 30 + "." * (width - 30)
+    rows[height - 1] = "#" * width
+    zone = (34 * TILE, 30 * TILE, 40 * TILE, 10 * TILE)
+    path = write_map(tmp_path, rows, extra_objects=generator(*zone, kind="Runner", every=0.3))
+    stage = Stage(load_level(path, images=False), seed=1)
+    stage.player.invulnerable = 1e9
+    gen = next(e for e in stage.entities if isinstance(e, Generator))
+    for _ in range(round(1.0 / DT)):  # on the catwalk, under way
+        stage.step(B.NONE)
+    assert stage.camera.rect.bottom <= gen.zone.top and gen.state == "waiting"
+    came = walk_through(stage, 8.0)
+    assert came and {e.kind for e in came} == {"Runner"}

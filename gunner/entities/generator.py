@@ -77,9 +77,11 @@ class Generator(Entity):
         zone.center = (spawn.x, spawn.y)
         return cls(zone, spawn.props)
 
-    def passed(self, view: pygame.FRect) -> bool:
-        """Has the view gone by the region: wholly right of it, or wholly above it?"""
-        return view.left >= self.zone.right or view.bottom <= self.zone.top
+    def passed(self, view: pygame.FRect, climb: bool = False) -> bool:
+        """Has the view gone by the region: wholly right of it, or, on a climb, wholly
+        above it? A run's route rises and falls (a catwalk over a tunnel), so outside a
+        climb a view over the region has not passed it."""
+        return view.left >= self.zone.right or (climb and view.bottom <= self.zone.top)
 
     def tick(self, stage: WorldView) -> None:
         view = self.view = stage.camera.rect
@@ -87,7 +89,7 @@ class Generator(Entity):
         self._recall(view)
         if self.state == "done":
             return
-        if self.passed(view):
+        if self.passed(view, stage.camera.climb):
             self.state = "done"
             return
         if not view.colliderect(self.zone) or not stage.player.alive:
