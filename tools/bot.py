@@ -166,6 +166,11 @@ class Planner:
         solid = stage.level.solid
         self.rows, self.cols = solid.shape
         self.grid = [[int(v) for v in row] for row in solid.tolist()]
+        for e in stage.entities:  # a bridge, a collapsing floor: floor while it stands
+            if getattr(e, "is_floor", False):
+                for (c, r), gone in zip(e.cells, e.gone, strict=True):
+                    if not gone and 0 <= r < self.rows and 0 <= c < self.cols:
+                        self.grid[r][c] = SOLID
         self.doors = [
             builder.Door(
                 int(e.hitbox.left // TILE), int(e.hitbox.top // TILE), e.color, builder.DOOR_HEIGHT

@@ -115,11 +115,12 @@ of tiles and closed doors, within TARGET_RANGE tiles) before reaching the exit.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import xml.etree.ElementTree as ET
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -217,6 +218,10 @@ ENEMY_CLASSES = tuple(kind for kind, cls in sorted(KINDS.items()) if cls.team ==
 BOSS_CLASSES = tuple(kind for kind, cls in sorted(KINDS.items()) if getattr(cls, "is_boss", False))
 # Markers that need no floor under them (a drone flies; a turret bolts to any side).
 FLOATING_CLASSES = {kind for kind, cls in KINDS.items() if cls.floats}
+# Markers that are floor themselves while they last (a bridge, a collapsing floor): the
+# reachability check stands on their cells, and other markers may stand on them.
+FLOOR_CLASSES = {kind for kind, cls in KINDS.items() if getattr(cls, "is_floor", False)}
+FLOOR_CHARS = {char for char, (kind, *_) in OBJECT_CHARS.items() if kind in FLOOR_CLASSES}
 
 
 def _check_chars() -> None:
@@ -594,7 +599,7 @@ def _objects(layout: Layout) -> list[MapObject]:
 
     def floor(col: int, row: int) -> bool:
         return row + 1 >= layout.height or layout.at(col, row + 1) in (
-            TERRAIN_CHARS | {"B", ONEWAY_CHAR}
+            TERRAIN_CHARS | {"B", ONEWAY_CHAR} | FLOOR_CHARS
         )
 
     for row, line in enumerate(layout.rows):
@@ -784,13 +789,17 @@ def tileset_collision(tsx: Path = TILESET) -> dict[int, int]:
 
 
 def collision_grid(level: LevelMap, kinds: dict[int, int]) -> list[list[int]]:
-    """EMPTY / SOLID / ONEWAY per cell; a solid tile on any layer wins over a platform."""
+    """EMPTY / SOLID / ONEWAY per cell; a solid tile on any layer wins over a platform.
+    A bridge's or collapsing floor's cell is solid: the player arrives while it stands."""
     grid = [[EMPTY] * level.width for _ in range(level.height)]
     for layer in (level.background, level.ground, level.foreground):
         for r, row in enumerate(layer):
             for c, tile in enumerate(row):
                 kind = kinds.get(tile, EMPTY) if tile >= 0 else EMPTY
                 grid[r][c] = max(grid[r][c], kind)
+    for obj in level.objects:
+        if obj.cls in FLOOR_CLASSES:
+            grid[obj.cell[1]][obj.cell[0]] = SOLID
     return grid
 
 
@@ -838,6 +847,10 @@ class Reach:
     unreachable_targets: list[Target] = field(default_factory=list)  # cannot be shot at all
     missed_targets: list[Target] = field(default_factory=list)  # not all in one run
     states: int = 0  # (position, keys) states explored
+    seen: list[State] = field(default_factory=list)  # every state reached, in BFS order
+    # Why the layout kills the player rather than the enemies: (cell, message) for a
+    # ledge he cannot leave, a required jump without margin, a required one-tile landing.
+    refusals: list[tuple[Cell, str]] = field(default_factory=list)
 
 
 # Farthest a target may be from the player's body and still count as shootable, in tiles
@@ -854,7 +867,13 @@ def _across_limit(rise: int, peak: int) -> int:
 
 
 def _moves(grid: Sequence[Sequence[int]], pos: Cell) -> Iterable[Cell]:
-    """Every standing position one walk step, fall or jump away from `pos`.
+    """Every standing position one walk step, fall or jump away from `pos`."""
+    return (spot for spot, _ in _moves_by_peak(grid, pos))
+
+
+def _moves_by_peak(grid: Sequence[Sequence[int]], pos: Cell) -> Iterable[tuple[Cell, int]]:
+    """Every standing position one walk step, fall or jump away from `pos`, with the
+    jump's peak in tiles (0: a walk step, or a walk off a ledge and the fall after it).
 
     The player is one tile wide and BODY_HEIGHT tall. A jump is checked as a box: straight
     up in the take-off column to its peak, across (every column passed over must be free
@@ -874,7 +893,7 @@ def _moves(grid: Sequence[Sequence[int]], pos: Cell) -> Iterable[Cell]:
     def land(c: int, r: int) -> Cell | None:
         """Fall from feet row r in column c: the first standing position, None into a pit."""
         while r + 1 < height:
-            if grid[r + 1][c] != EMPTY:
+            if r + 1 >= 0 and grid[r + 1][c] != EMPTY:  # above the map is open sky
                 return (c, r)
             r += 1
         return None
@@ -884,7 +903,7 @@ def _moves(grid: Sequence[Sequence[int]], pos: Cell) -> Iterable[Cell]:
         if clear_rows(col + step, row - BODY_HEIGHT + 1, row):
             spot = land(col + step, row)
             if spot:
-                yield spot
+                yield spot, 0
     for peak in range(1, MAX_PEAK + 1):
         feet = row - peak  # feet row at the top of the jump
         head = feet - BODY_HEIGHT + 1
@@ -897,7 +916,7 @@ def _moves(grid: Sequence[Sequence[int]], pos: Cell) -> Iterable[Cell]:
                     break  # the body hits a wall at the top of the jump
                 spot = land(c, feet)
                 if spot and spot != pos and dx <= _across_limit(row - spot[1], peak):
-                    yield spot
+                    yield spot, peak
                 if not clear_rows(c, head, row):
                     break  # cannot pass over this column to land farther out
 
@@ -949,6 +968,7 @@ def reach(
     doors: Sequence[Door] = (),
     keys: Sequence[Key] = (),
     targets: Sequence[Target] = (),
+    moves: Callable[[Sequence[Sequence[int]], Cell], Iterable[Cell]] | None = None,
 ) -> Reach:
     """BFS over (standing position, keycards held) from the spawn cell.
 
@@ -958,8 +978,9 @@ def reach(
     row, w, h, in cells). With `targets` (drums, enemies) the level is finishable only if
     one run can shoot every target before it reaches the exit: the states are grouped into
     strongly connected components, and a walk through the component graph must collect
-    them all.
+    them all. `moves` (default: every move of the model) may leave some out.
     """
+    moves = moves or _moves
     ec, er, ew, eh = exit_rect
     grids: dict[frozenset[str], Sequence[Sequence[int]]] = {}
 
@@ -985,7 +1006,7 @@ def reach(
         state = queue.popleft()
         held = state[2]
         nexts = []
-        for spot in dict.fromkeys(_moves(grid_of(held), state[:2])):
+        for spot in dict.fromkeys(moves(grid_of(held), state[:2])):
             nxt = (*spot, pick_up(spot, held))
             nexts.append(nxt)
             if nxt not in parent:
@@ -1041,6 +1062,7 @@ def reach(
         unreachable,
         missed,
         len(parent),
+        list(parent),
     )
 
 
@@ -1152,8 +1174,200 @@ def level_targets(level: LevelMap) -> list[Target]:
     ]
 
 
+# -- what the check refuses: a layout that kills the player, not the enemies ---------------
+
+HEIGHT_MARGIN = 12  # px: a required jump's highest point clears its landing by this much
+# A landing one tile wide is risky when missing it drops the player this many rows or
+# more, or into a pit: the top of a stack of two crates or a staircase's steps are not.
+RISKY_DROP = 3
+
+
+def _jump_apex() -> float:
+    """How high the feet rise (px) in a jump held to its top, stepped exactly as the game
+    steps the player (gunner/entities/player.py): jump speed, the weaker gravity while the
+    button is held early on, then full gravity."""
+    from gunner.config import DT
+    from gunner.entities.body import GRAVITY, MAX_FALL
+    from gunner.entities.player import JUMP_HOLD_GRAVITY, JUMP_HOLD_TIME, JUMP_SPEED
+    from gunner.timer import steps
+
+    vy, hold, y, top = -JUMP_SPEED, steps(JUMP_HOLD_TIME), 0.0, 0.0
+    while vy < 0:
+        holding = hold > 0
+        hold -= holding
+        vy = min(vy + GRAVITY * (JUMP_HOLD_GRAVITY if holding else 1.0) * DT, MAX_FALL)
+        y += vy * DT
+        top = min(top, y)
+    return -top
+
+
+def _body_px() -> int:
+    from gunner.entities.player import HEIGHT
+
+    return int(HEIGHT)
+
+
+JUMP_APEX = _jump_apex()  # ~90 px
+BODY_PX = _body_px()
+
+
+def jump_margin(grid: Sequence[Sequence[int]], pos: Cell, spot: Cell, peak: int) -> float:
+    """Px by which the feet's highest point clears the landing's floor, for the model's
+    jump from `pos` to `spot` over `peak` tiles: the real jump's apex, lowered by the
+    lowest ceiling over the columns it crosses (the head stops there)."""
+    col, row = pos
+    c = spot[0]
+    step = 1 if c > col else -1
+    feet = row - peak
+    apex = JUMP_APEX
+    for k in range(col, c + step, step):
+        up = 0
+        while feet - up >= 0 and grid[feet - up][k] != SOLID:
+            up += 1
+        if feet - up >= 0:  # a ceiling (not open sky) over this column
+            apex = min(apex, TILE * (peak + up) - BODY_PX)
+    return apex - TILE * (row - spot[1])
+
+
+def _standable(grid: Sequence[Sequence[int]], c: int, r: int) -> bool:
+    height, width = len(grid), len(grid[0])
+    if not (0 <= c < width and r >= 0 and r + 1 < height) or grid[r + 1][c] == EMPTY:
+        return False
+    return all(rr < 0 or grid[rr][c] != SOLID for rr in range(r - BODY_HEIGHT + 1, r + 1))
+
+
+def risky_landing(grid: Sequence[Sequence[int]], spot: Cell) -> bool:
+    """Is `spot` a floor one tile wide with a side the player drops off (RISKY_DROP rows
+    or more, or into a pit) if he overshoots or falls short?"""
+    height, width = len(grid), len(grid[0])
+    c, r = spot
+    if _standable(grid, c - 1, r) or _standable(grid, c + 1, r):
+        return False
+    for k in (c - 1, c + 1):
+        if not 0 <= k < width or any(
+            rr >= 0 and grid[rr][k] == SOLID for rr in range(r - BODY_HEIGHT + 1, r + 1)
+        ):
+            continue  # a wall on this side: nothing to miss
+        below = r + 1
+        while below < height and grid[below][k] == EMPTY:
+            below += 1
+        if below >= height or below - 1 - r >= RISKY_DROP:
+            return True
+    return False
+
+
+def hard_moves(grid: Sequence[Sequence[int]], pos: Cell) -> dict[Cell, str]:
+    """The spots one move from `pos` the player can hardly make, and why: a jump whose
+    best apex clears the landing by less than HEIGHT_MARGIN, or a jump or fall onto a
+    risky one-tile landing. Walking a tile along a floor is never hard."""
+    best: dict[Cell, float] = {}
+    for spot, peak in _moves_by_peak(grid, pos):
+        margin = jump_margin(grid, pos, spot, peak) if peak else math.inf
+        best[spot] = max(best.get(spot, -math.inf), margin)
+    hard = {}
+    for spot, margin in best.items():
+        if margin < HEIGHT_MARGIN:
+            hard[spot] = (
+                f"its apex clears this floor by only {margin:.0f} px ({HEIGHT_MARGIN} needed)"
+            )
+        elif (spot[1] != pos[1] or abs(spot[0] - pos[0]) > 1) and risky_landing(grid, spot):
+            hard[spot] = "it lands on a floor one tile wide over a drop"
+    return hard
+
+
+def easy_moves(grid: Sequence[Sequence[int]], pos: Cell) -> Iterable[Cell]:
+    """The model's moves without the hard ones."""
+    hard = hard_moves(grid, pos)
+    return (spot for spot in _moves(grid, pos) if spot not in hard)
+
+
+def _leads_on(
+    grid: Sequence[Sequence[int]],
+    spot: Cell,
+    reached: set[Cell],
+    moves: Callable[[Sequence[Sequence[int]], Cell], Iterable[Cell]],
+) -> bool:
+    """Does `spot` lead anywhere new: a standing position neither it nor in `reached`,
+    by `moves`? (A hard landing on a ledge one can only leave back the way one came
+    is an optional spot, not a way on.)"""
+    seen = {spot}
+    todo = [spot]
+    while todo:
+        for nxt in moves(grid, todo.pop()):
+            if nxt not in seen and nxt not in reached:
+                return True
+    return False
+
+
+def refusals(
+    found: Reach,
+    grid: Sequence[Sequence[int]],
+    spawn: Cell,
+    exit_rect: tuple[int, int, int, int],
+    doors: Sequence[Door] = (),
+    keys: Sequence[Key] = (),
+    targets: Sequence[Target] = (),
+) -> list[tuple[Cell, str]]:
+    """(cell, why) for what the layout does to the player, as `found` (the model's own
+    reach) leaves it: a ledge he reaches but cannot leave except into a pit or by a hard
+    jump; and, if every way to finish needs one, the hard moves on the way (from a spot
+    the player reaches without any hard move, into the rest of the level)."""
+    out: list[tuple[Cell, str]] = []
+    grids = {held: _grid_for(grid, doors, held) for held in {s[2] for s in found.seen}}
+    ec, er, ew, eh = exit_rect
+    stuck = set()
+    for col, row, held in found.seen:
+        if ec <= col < ec + ew and row - BODY_HEIGHT + 1 < er + eh and row >= er:
+            continue  # in the exit: done
+        g = grids[held]
+        if (col, row) not in stuck and not any(s != (col, row) for s in easy_moves(g, (col, row))):
+            stuck.add((col, row))
+            hard = hard_moves(g, (col, row))
+            how = (
+                f" (its only ways off are jumps with under {HEIGHT_MARGIN} px to spare or "
+                "one-tile landings)"
+                if hard
+                else ""
+            )
+            out.append(((col, row), f"a ledge the player cannot leave but into a pit{how}"))
+    if not found.reachable:
+        return out  # the level is refused already
+    # Finish without any hard move; where that fails, the hard moves out of what the
+    # player reaches are the ways on: name them, allow them, and go on, until it finishes.
+    allowed: set[tuple[Cell, Cell]] = set()
+
+    def moves(g: Sequence[Sequence[int]], pos: Cell) -> Iterable[Cell]:
+        hard = hard_moves(g, pos)
+        return (s for s in _moves(g, pos) if s not in hard or (pos, s) in allowed)
+
+    lost = set(found.dead_ends)
+    while True:
+        easy = reach(grid, spawn, exit_rect, doors, keys, targets, moves)
+        if easy.reachable:
+            return out
+        inside = set(easy.seen)
+        ways: dict[tuple[Cell, str], list[Cell]] = {}
+        for col, row, held in easy.seen:
+            g = grids.get(held) or _grid_for(grid, doors, held)
+            for spot, why in hard_moves(g, (col, row)).items():
+                move = ((col, row), spot)
+                if (*spot, held) in inside or spot in lost or move in allowed:
+                    continue
+                if _leads_on(g, spot, {s[:2] for s in inside if s[2] == held}, moves):
+                    ways.setdefault((spot, why), []).append((col, row))
+        if not ways:
+            out.append((spawn, "no way to finish without a hard jump or landing"))
+            return out
+        for (spot, why), sources in ways.items():
+            allowed.update((src, spot) for src in sources)
+            starts = [f"{c},{r}" for c, r in dict.fromkeys(sources)]
+            start = " or ".join(starts[:3]) + (" or ..." if len(starts) > 3 else "")
+            out.append((spot, f"a required jump or drop (from {start}): {why}"))
+
+
 def check_level(level: LevelMap, tsx: Path = TILESET) -> Reach:
-    """Can `level` be finished: exit, keys before doors, objectives, no soft locks?"""
+    """Can `level` be finished: exit, keys before doors, objectives, no soft locks, and
+    nothing in the way but the enemies (see `refusals`)?"""
     grid = collision_grid(level, tileset_collision(tsx))
     doors = [
         Door(o.cell[0], o.cell[1] - DOOR_HEIGHT + 1, o.color)
@@ -1161,9 +1375,10 @@ def check_level(level: LevelMap, tsx: Path = TILESET) -> Reach:
         if o.cls == "Door"
     ]
     keys = [Key(*o.cell, o.color) for o in level.objects if o.cls == "Keycard"]
-    return reach(
-        grid, standing_spawn(grid, level.player), level.exit, doors, keys, level_targets(level)
-    )
+    args = (grid, standing_spawn(grid, level.player), level.exit, doors, keys)
+    result = reach(*args, level_targets(level))
+    result.refusals = refusals(result, *args, level_targets(level))
+    return result
 
 
 def check(source: Path, tsx: Path | None = None) -> Reach:
@@ -1206,6 +1421,8 @@ def report(source: Path, result: Reach, level: LevelMap) -> list[str]:
         )
     else:
         lines.append("  soft locks: none (every reachable position can still reach the exit)")
+    # One line each, file and cell first, as --check reports a map's problems.
+    lines += [f"{source}: {col},{row}: {why}" for (col, row), why in result.refusals]
     return lines
 
 
@@ -1257,7 +1474,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 level = build_map(layout)
                 result = check_level(level, layout.tileset)
                 print("\n".join(report(source, result, level)))
-                if not result.reachable or result.dead_ends:
+                if not result.reachable or result.dead_ends or result.refusals:
                     status = 1
                 continue
             out = args.output or default_output(source)

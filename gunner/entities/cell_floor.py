@@ -46,6 +46,9 @@ class CellFloor(Entity):
     """The cells, which of them are gone, and each one's countdown (0: not started)."""
 
     floats = True  # the builder lets it span a pit: it is the floor there
+    # The level builder's reachability model and the bot count its cells as floor (the
+    # player arrives while it is there).
+    is_floor: ClassVar[bool] = True
     solid = True  # until the first step writes its cells into the tile map
     # Seconds a cell lasts once the player has stood on it (a kind's default).
     lasts: ClassVar[float] = 0.5
