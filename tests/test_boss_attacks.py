@@ -111,7 +111,7 @@ def test_the_wardens_low_cannon_fires_a_tight_burst_where_the_player_stood(wfigh
     stage, boss = wfight
     boss.mark = (boss.fx - 200, boss.fy)
     shots = volley(stage, boss, warden.Warden.LOCK, 1)
-    assert len(shots) == 5
+    assert len(shots) == 5 and all(b.style == "boss_aimed" for b in shots)  # darts, not orbs
     assert all(b.hitbox.center == pytest.approx((boss.fx - 62, boss.fy - 78)) for b in shots)
     assert all(speed(b) == pytest.approx(warden.BURST_SPEED) for b in shots)
     middle = shots[2]
@@ -291,7 +291,7 @@ def test_the_overseers_eye_drops_a_burst_on_the_mark(ofight) -> None:
     stage, boss = ofight
     boss.mark = (boss.fx - 120, boss.fy)
     shots = volley(stage, boss, overseer.Overseer.DROP, 0)
-    assert len(shots) == 5
+    assert len(shots) == 5 and all(b.style == "boss_aimed" for b in shots)  # darts, not orbs
     assert all(b.hitbox.center == pytest.approx((boss.fx, boss.fy - 142)) for b in shots)
     assert all(speed(b) == pytest.approx(overseer.BURST_SPEED) for b in shots)
     assert angle(shots[2]) == pytest.approx(aim_at(shots[2], boss.fx - 120, boss.fy - 10))

@@ -17,8 +17,8 @@ import pytest
 from gunner import patterns
 from gunner.bullets import LOOK_ONLY, BulletSystem
 from gunner.config import TILE
-from gunner.entities.boss import INTRO_STEPS, TRIGGER
-from gunner.entities.crawler import AIMED_STYLE, LANE, Crawler
+from gunner.entities.boss import AIMED_STYLE, INTRO_STEPS, TRIGGER
+from gunner.entities.crawler import LANE, Crawler
 from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage

@@ -46,6 +46,9 @@ DEATH_EVERY = 7  # one explosion this often during the death sequence
 ARENA = 400.0  # default: px from the arena's left edge to the boss's feet
 TRIGGER = 24.0  # px past the shutter the player must be for the arena to close
 BOSS_STYLE = "boss"  # the bullet style of boss shots (a bigger orb)
+# Aimed bursts look like every aimed enemy shot (a red dart), not like curtains and
+# patterns (orbs). Only the look differs (gunner.bullets.LOOK_ONLY).
+AIMED_STYLE = "boss_aimed"
 _ENEMY_TEAM = TEAMS.index("enemy")
 
 
@@ -268,12 +271,19 @@ class Boss(Enemy):
     def move(self, stage: WorldView) -> None:
         """Move the feet (fx, fy) for one step (subclasses; the default stands still)."""
 
-    def spray(self, stage: WorldView, at: tuple[float, float], velocities: np.ndarray) -> int:
-        """Spawn one boss bullet per (vx, vy) row from `at`; returns how many."""
+    def spray(
+        self,
+        stage: WorldView,
+        at: tuple[float, float],
+        velocities: np.ndarray,
+        style: str = BOSS_STYLE,
+    ) -> int:
+        """Spawn one boss bullet per (vx, vy) row from `at`; returns how many. An aimed
+        burst passes AIMED_STYLE."""
         x, y = at
         spawn = stage.bullets.spawn
         for vx, vy in velocities.tolist():
-            spawn(x, y, vx, vy, team="enemy", style=BOSS_STYLE)
+            spawn(x, y, vx, vy, team="enemy", style=style)
         return len(velocities)
 
     def rain(

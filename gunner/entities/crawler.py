@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from gunner import patterns
 from gunner.config import DT
 from gunner.entities.base import register
-from gunner.entities.boss import Attack, Boss, Part, Phase
+from gunner.entities.boss import AIMED_STYLE, Attack, Boss, Part, Phase
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
@@ -35,9 +35,6 @@ RAIN_SPACING = 16.0
 RAIN_GAP = 64.0
 PACE = (0.0, 40.0, 60.0)  # px/s in each phase
 RANGE = 150.0  # how far left of where it was placed it paces
-# The locked bursts are aimed: they look like every aimed enemy shot (a red dart), not
-# like the stack's curtains (orbs). Only the look differs (gunner.bullets.LOOK_ONLY).
-AIMED_STYLE = "boss_aimed"
 LANE = 0.5  # radians: the spirals leave this wide a lane open toward the player's spot
 
 
@@ -119,5 +116,4 @@ class Crawler(Boss):
         elif attack.name == "lock":
             mx, my = self.mark
             burst = patterns.aimed_burst(*at, mx, my - 10, 5, 0.16, BURST_SPEED)
-            for vx, vy in burst.tolist():
-                stage.bullets.spawn(*at, vx, vy, team="enemy", style=AIMED_STYLE)
+            self.spray(stage, at, burst, AIMED_STYLE)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from gunner import patterns
 from gunner.entities.base import register
-from gunner.entities.boss import Attack, Boss, Part, Phase
+from gunner.entities.boss import AIMED_STYLE, Attack, Boss, Part, Phase
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
@@ -99,7 +99,8 @@ class Overseer(Boss):
                 self.spray(stage, pod, v)
         elif attack.name == "drop":
             mx, my = self.mark
-            self.spray(stage, at, patterns.aimed_burst(*at, mx, my - 10, 5, 0.22, BURST_SPEED))
+            burst = patterns.aimed_burst(*at, mx, my - 10, 5, 0.22, BURST_SPEED)
+            self.spray(stage, at, burst, AIMED_STYLE)
         elif attack.name == "ring":
             step = 2 * math.pi / 40
             self.spray(stage, at, patterns.ring(40, RING_SPEED, offset=volley * step / 2))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from gunner import patterns
 from gunner.entities.base import register
-from gunner.entities.boss import Attack, Boss, Part, Phase
+from gunner.entities.boss import AIMED_STYLE, Attack, Boss, Part, Phase
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
@@ -76,7 +76,7 @@ class Warden(Boss):
         elif attack.name == "lock":
             mx, my = self.mark
             velocities = patterns.aimed_burst(*at, mx, my - 4, 5, 0.14, BURST_SPEED)
-            self.spray(stage, at, velocities)
+            self.spray(stage, at, velocities, AIMED_STYLE)
         elif attack.name == "rain":
             self.rain(stage, volley, self.fx - 60, RAIN_SPACING, RAIN_GAP, RAIN_SPEED)
         elif attack.name == "spiral":
