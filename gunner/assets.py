@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 
 from gunner.config import ASSETS_DIR
+from gunner.looks import Looks, recolour
 from gunner.objects import BACKDROPS
 
 # Installed players have no Makefile: tell them what helps them, and developers what to run.
@@ -151,6 +152,7 @@ class Art:
         }
         # Keyed by id(source); the source is kept in the value so the id stays unique.
         self._derived: dict[tuple[str, int], tuple[pygame.Surface, pygame.Surface]] = {}
+        self.looks = Looks()  # which uniform each soldier in a crowd wears
 
     # Bullets drawn pointing their way (tracers, darts, rockets); orbs stay as drawn.
     TURNED_BULLETS = frozenset({"player", "enemy", "boss_aimed", "rocket"})
@@ -167,11 +169,16 @@ class Art:
             return image
         return self._turned("bullet:" + style, 0, image, math.degrees(math.atan2(-vy, vx)), 45)
 
-    def sheet(self, name: str, frame_w: int, frame_h: int) -> list[list[pygame.Surface]]:
-        """`assets/<name>.png` cut into rows of frames, loaded on first use and cached."""
-        key = (name, frame_w, frame_h)
+    def sheet(
+        self, name: str, frame_w: int, frame_h: int, look: int = 0
+    ) -> list[list[pygame.Surface]]:
+        """`assets/<name>.png` cut into rows of frames, loaded on first use and cached;
+        `look` > 0: the same sheet in another uniform (gunner.looks)."""
+        key = (name, frame_w, frame_h) if not look else (f"{name}:{look}", frame_w, frame_h)
         if key not in self._sheets:
             image = self._sheet_images.get(name) or load_image(self.directory / f"{name}.png")
+            if look:
+                image = recolour(image, look)
             self._sheets[key] = [
                 [
                     image.subsurface((x, y, frame_w, frame_h))

@@ -129,9 +129,10 @@ class Runner(Enemy):
     # -- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: Any) -> None:
-        frames = art.sheet(self.sheet, FRAME, FRAME)
+        look = art.looks.of(self)  # its uniform, and its step in the run cycle
+        frames = art.sheet(self.sheet, FRAME, FRAME, look)
         # The run cycle follows the ground it covers (no animation clock to keep); in
         # the air, the leap.
-        column = int(self.hitbox.x // STRIDE) % 6 if self.on_ground else 6
+        column = (int(self.hitbox.x // STRIDE) + look) % 6 if self.on_ground else 6
         image = frames[0][column]
         self.draw_frame(surface, offset, art, image, FRAME, FRAME)

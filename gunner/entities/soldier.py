@@ -189,5 +189,8 @@ class Soldier(Enemy):
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: Any) -> None:
         row, col = self.frame()
-        image = art.sheet(self.sheet, FRAME, FRAME)[row][col]
+        look = art.looks.of(self)  # its uniform, and its step in the walk cycle
+        if row == 0:
+            col = (col + look) % 6
+        image = art.sheet(self.sheet, FRAME, FRAME, look)[row][col]
         self.draw_frame(surface, offset, art, image, FRAME, FRAME)

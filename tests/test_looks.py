@@ -1,0 +1,79 @@
+"""A crowd reads as people: soldiers and runners wear one of a few uniforms and walk out
+of step, and none of it is simulation state (gunner.looks)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from gunner.assets import Art
+from gunner.config import VIEW_H, VIEW_W
+from gunner.crowd import add_crowd
+from gunner.entities.soldier import FRAME, Soldier
+from gunner.input import Buttons
+from gunner.level import load_level
+from gunner.looks import LOOKS, recolour
+from gunner.render import draw_stage
+from gunner.stage import Stage
+
+
+@pytest.fixture(scope="module")
+def art() -> Art:
+    pygame.display.set_mode((16, 16))
+    return Art()
+
+
+def pixels(image: pygame.Surface) -> list[tuple[int, int, int, int]]:
+    return [
+        tuple(image.get_at((x, y)))
+        for y in range(image.get_height())
+        for x in range(image.get_width())
+    ]
+
+
+def test_each_look_changes_the_uniform_and_keeps_face_outline_and_shape(art: Art) -> None:
+    olive = art.sheet("soldier", FRAME, FRAME)[0][0]
+    base = pixels(olive)
+    for look in range(1, len(LOOKS)):
+        other = pixels(art.sheet("soldier", FRAME, FRAME, look)[0][0])
+        changed = [i for i, (a, b) in enumerate(zip(base, other, strict=True)) if a != b]
+        assert len(changed) >= 40, f"look {look} hardly differs"
+        # Same silhouette (alpha) everywhere; the changed pixels are the greens.
+        assert [p[3] for p in base] == [p[3] for p in other]
+        assert len(changed) < sum(1 for p in base if p[3]) * 0.8, "it recoloured the face too"
+        for i in changed:
+            r, g, b, _ = base[i]
+            assert g >= r and g >= b - 10, f"look {look} touched a non-uniform pixel {base[i]}"
+
+
+def test_look_zero_is_the_sheet_as_drawn(art: Art) -> None:
+    olive = art.sheet("soldier", FRAME, FRAME)[1][0]
+    assert pixels(recolour(olive, 0)) == pixels(olive)
+
+
+def test_a_crowd_on_screen_wears_at_least_three_uniforms(art: Art) -> None:
+    stage = Stage(load_level("levels/level1.tmx"), seed=3)
+    add_crowd(stage, 200)
+    surface = pygame.Surface((VIEW_W, VIEW_H))
+    draw_stage(surface, stage, art)
+    seen = [
+        e
+        for e in stage.entities
+        if isinstance(e, Soldier) and e.hitbox.colliderect(stage.camera.rect)
+    ]
+    assert len(seen) >= 3
+    assert len({art.looks.of(e) for e in seen}) >= 3
+
+
+def test_drawing_a_crowd_moves_no_state_hash(art: Art) -> None:
+    level = load_level("levels/level1.tmx")
+    drawn, undrawn = Stage(level, seed=5), Stage(level, seed=5)
+    add_crowd(drawn, 150)
+    add_crowd(undrawn, 150)
+    surface = pygame.Surface((VIEW_W, VIEW_H))
+    for step in range(120):
+        held = Buttons.RIGHT | (Buttons.FIRE if step % 20 < 10 else Buttons.NONE)
+        drawn.step(held)
+        undrawn.step(held)
+        draw_stage(surface, drawn, art)
+    assert drawn.state_hash() == undrawn.state_hash()
