@@ -28,8 +28,10 @@ $(VENV)/.bench: pyproject.toml | $(BIN)/python
 run: $(VENV)/.run
 	$(BIN)/python -m gunner $(ARGS)
 
+# The whole suite on every core (pytest-xdist); tests that share a costly fixture stay on
+# one worker (loadgroup). `pytest tests/x/test_y.py` alone still runs in one process.
 test: $(VENV)/.dev
-	$(HEADLESS) $(BIN)/python -m pytest
+	$(HEADLESS) $(BIN)/python -m pytest -n auto --dist loadgroup
 
 # Frame pacing in a real window needs a display (Xvfb will do); without one it says so.
 bench: $(VENV)/.bench
