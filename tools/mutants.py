@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import functools
 import hashlib
 import json
 import os
@@ -74,49 +75,7 @@ MODULES: dict[str, str] = {
     "sniper": "gunner/entities/sniper.py",
     "broadphase": "gunner/broadphase.py",
 }
-# Everything moves through the world: the stage's tests (its old name), the player's,
-# items' and platforms' tests too.
-WORLD_TESTS = [
-    "stage",
-    "mut_stage",
-    "world",
-    "state_hash",
-    "solid_moves",
-    "gameplay",
-    "player",
-    "mut_player",
-    "feel",
-    "items",
-    "platforms",
-]  # fmt: skip
-# A module's own tests are found by name: test_<stem>*.py for its file's stem and for
-# each stem listed here (test_mut_<module>*.py too, the tests written against survivors
-# before tests were named by behaviour). They run in full for its mutants.
-OWN_TESTS = {
-    "bullets": ["state_hash"],
-    "world": WORLD_TESTS,
-    "physics": WORLD_TESTS,
-    "stepping": WORLD_TESTS,
-    "player": ["feel"],
-    "enemy": ["enemies", "enemy_life", "mut_enemies"],
-    "soldier": ["enemies", "enemy_life", "mut_enemies"],
-    "turret": ["enemies", "enemy_life", "mut_enemies"],
-    "drone": ["rifleman_drone", "enemies", "enemy_life", "mut_enemies"],
-    "rifleman": ["rifleman_drone", "enemies", "enemy_life", "mut_enemies"],
-    "body": ["player", "feel", "mut_player"],
-    "timer": ["feel", "mut_player"],
-    # Each boss is tested with the others, through the shared boss tests.
-    "warden": ["boss"],
-    "crawler": ["boss"],
-    "overseer": ["boss"],
-    "wreck": ["enemy_life"],
-    "spawner": ["siege"],
-    # This round's troops share one test file.
-    "grenadier": ["troops"],
-    "popup_turret": ["troops"],
-    "shieldbearer": ["troops"],
-    "broadphase": ["quadtree"],
-}
+# A module's own tests come from the layout of tests/ (`own_files`): no list to keep.
 # What a plain run covers: the simulation core, the bosses, the wreck, the spawner and
 # the troops (the broad-phase alternatives in broadphase.py are a benchmark's
 # contenders; name it to include it).
@@ -125,15 +84,15 @@ CORE = [name for name in MODULES if name != "broadphase"]
 # there says nothing about behaviour); the packaging tests build and install the
 # game in other processes, where no mutant is present.
 EXCLUDED_TESTS = [
-    "tests/test_replay.py",
-    "tests/test_bundle.py",
-    "tests/test_install.py",
+    "tests/replay/test_replay.py",
+    "tests/packaging/test_bundle.py",
+    "tests/packaging/test_install.py",
 ]
 # The soak runs are minutes of random play checking invariants (too slow to run per
 # mutant); the soak file's tests of the invariant checks themselves do run.
 EXCLUDED_NODES = [
-    "tests/test_soak.py::test_short_soak_on_every_shipped_level",
-    "tests/test_soak.py::test_soak_restarts_decided_runs_and_measures_memory",
+    "tests/tools/test_soak.py::test_short_soak_on_every_shipped_level",
+    "tests/tools/test_soak.py::test_soak_restarts_decided_runs_and_measures_memory",
 ]
 # Presentation, not simulation: rendering reads the stage and never changes it (a dying
 # enemy's `draw_death`, the turret's shared `_draw` included).
@@ -565,10 +524,27 @@ def _tests_for(mutant: Mutant, base: dict, own_limit: float = OWN_LIMIT) -> list
 
 
 def _own(module: str, nodeid: str) -> bool:
-    name = nodeid.split("::")[0].rsplit("/", 1)[-1]
-    stem = Path(MODULES[module]).stem
-    stems = {stem, module, f"mut_{module}", *OWN_TESTS.get(module, [])}
-    return any(name.startswith(f"test_{stem}") for stem in stems)
+    return nodeid.split("::")[0] in own_files(module)
+
+
+@functools.cache
+def own_files(module: str) -> frozenset[str]:
+    """A module's own test files, found by the layout of tests/, which mirrors gunner/:
+    every folder holding a test file named for the module (test_<stem>*.py) or itself
+    named for it, whole (gunner/entities/wreck.py: tests/entities/enemies/, beside
+    test_wreck.py); failing those, the folder that mirrors its package
+    (gunner/entities/warden.py: tests/entities/)."""
+    source = Path(MODULES[module])
+    files = [p.relative_to(ROOT) for p in (ROOT / "tests").rglob("test_*.py")]
+    folders = {
+        f.parent
+        for f in files
+        if f.name.startswith(f"test_{source.stem}") or source.stem in f.parts[1:-1]
+    }
+    mirror = Path("tests", *source.parent.parts[1:])
+    if not folders and mirror != Path("tests"):
+        folders = {mirror}
+    return frozenset(str(f) for f in files if any(f.is_relative_to(d) for d in folders))
 
 
 class _Alarm:
@@ -848,11 +824,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def test_files(patterns: list[str] | None = None) -> list[str]:
     """The test files to trace and run: all of them, or those matching ``patterns``
-    (paths or globs, relative to the checkout or to tests/)."""
+    (paths or globs, relative to the checkout or to tests/; a bare file name or glob is
+    looked for in every folder)."""
+    tests = ROOT / "tests"
     paths: set[Path] = set()
     for pattern in patterns or ["test_*.py"]:
         pattern = pattern.removeprefix("tests/")
-        paths.update(p for p in (ROOT / "tests").glob(pattern) if p.name.startswith("test_"))
+        found = tests.glob(pattern) if "/" in pattern else tests.rglob(pattern)
+        paths.update(p for p in found if p.name.startswith("test_"))
     return sorted(rel for p in paths if (rel := str(p.relative_to(ROOT))) not in EXCLUDED_TESTS)
 
 

@@ -6,6 +6,8 @@ import json
 import pygame
 import pytest
 
+from ascii_maps import CORRIDOR as ROWS
+from ascii_maps import write_map
 from gunner import __main__ as cli
 from gunner.app import App, FixedStepClock
 from gunner.config import DT, MAX_STEPS_PER_FRAME
@@ -14,8 +16,6 @@ from gunner.scenes.options import OptionsScene
 from gunner.scenes.pause import PauseScene
 from gunner.scenes.play import PlayScene
 from gunner.settings import Settings, load_settings
-from maps import CORRIDOR as ROWS
-from maps import write_map
 
 
 def test_normal_frames_step_at_sixty_hertz():
@@ -228,10 +228,10 @@ def test_a_data_folder_that_is_a_file_warns_once_and_plays_with_defaults(
 
 
 def test_pause_menu_keeps_its_cursor_after_options(app, tmp_path):
+    from ascii_maps import write_map
     from gunner.scenes.options import OptionsScene
     from gunner.scenes.pause import PauseScene
     from gunner.scenes.play import PlayScene
-    from maps import write_map
 
     app.push(PlayScene(write_map(tmp_path, ["P...", "####"])))
     pause = PauseScene(app.scene)

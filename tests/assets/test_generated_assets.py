@@ -10,7 +10,6 @@ import json
 import os
 import wave
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -18,7 +17,9 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+from checkout import ROOT
+
+ASSETS = ROOT / "assets"
 
 PNG_SIZES = {
     "tiles.png": (128, 64),
@@ -211,7 +212,7 @@ def _entity_sheet_names() -> set[str]:
     """Every sheet the entities draw from: `art.sheet("name", ...)` or `sheet = "name"`."""
     import re
 
-    source = Path(__file__).resolve().parent.parent / "gunner" / "entities"
+    source = ROOT / "gunner" / "entities"
     pattern = re.compile(r'(?:art\.sheet\(|\bsheet = )"(\w+)"')
     return {m for f in source.glob("*.py") for m in pattern.findall(f.read_text())}
 

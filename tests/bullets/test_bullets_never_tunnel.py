@@ -7,12 +7,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ascii_maps import write_map
+from checkout import ROOT
 from gunner.bullets import BULLET_LIFE
 from gunner.config import TILE
 from gunner.input import Buttons
 from gunner.level import load_level
 from gunner.stage import Stage
-from maps import write_map
 
 
 def make_stage(tmp_path, rows):
@@ -179,9 +180,8 @@ def test_shooting_a_drum_counts_toward_accuracy(tmp_path):
 def _bot_snapshot(stage: Stage) -> Stage:
     """The search bot's snapshot (tools/bot.py: a pickle round trip)."""
     import sys
-    from pathlib import Path
 
-    tools = str(Path(__file__).resolve().parent.parent / "tools")
+    tools = str(ROOT / "tools")
     sys.path.insert(0, tools)
     try:
         import bot

@@ -9,13 +9,13 @@ import math
 
 import pytest
 
+from ascii_maps import write_map
 from gunner import bullets as bullets_module
 from gunner.bullets import BULLET_LIFE, BULLET_SIZE
 from gunner.config import DT, TILE
 from gunner.input import Buttons
 from gunner.level import load_level
 from gunner.stage import HITSTOP_KILL, Stage
-from maps import write_map
 
 HALF = BULLET_SIZE / 2
 # A walled room: floor at row 8, walls at columns 0 and 29.

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from ascii_maps import FIELD, FLOOR, make_stage, obj, run
 from gunner.config import DT, TILE
 from gunner.entities.body import GRAVITY, fall, fell_out, walk
 from gunner.input import Buttons as B
-from maps import FIELD, FLOOR, make_stage, obj, run
 
 
 class Body:

@@ -18,6 +18,7 @@ from types import ModuleType
 import pygame
 import pytest
 
+from checkout import ROOT
 from gunner import entities
 from gunner.entities import ENTITY_TYPES, Entity
 from gunner.level import load_level
@@ -25,7 +26,6 @@ from gunner.objects import SCHEMA
 from gunner.stage import Stage
 from gunner.weapons import ITEMS, WEAPONS
 
-ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools"
 ASSETS = ROOT / "assets"
 
@@ -176,10 +176,10 @@ def test_a_timer_counts_whole_steps_and_runs_out_once() -> None:
 def test_events_are_published_where_they_happen(tmp_path: Path) -> None:
     """Subscribers hear the player fire, a soldier hurt and then killed: once each, with
     who did it, in the step it happened."""
+    from ascii_maps import FLOOR, make_stage, obj
     from gunner.config import TILE
     from gunner.events import HURT, KILLED, SHOT
     from gunner.input import Buttons as B
-    from maps import FLOOR, make_stage, obj
 
     stage = make_stage(tmp_path, [obj("Soldier", 8 * TILE, FLOOR, health=2)])
     soldier = next(e for e in stage.entities if e.kind == "Soldier")
@@ -207,9 +207,9 @@ def test_events_are_published_where_they_happen(tmp_path: Path) -> None:
 def test_only_the_players_own_shots_throw_shell_casings(tmp_path: Path) -> None:
     """A casing flies from the player's gun for each shot; an enemy firing while the
     player stands still throws none."""
+    from ascii_maps import FLOOR, make_stage, obj
     from gunner.config import TILE
     from gunner.input import Buttons as B
-    from maps import FLOOR, make_stage, obj
 
     stage = make_stage(tmp_path, [obj("Soldier", 9 * TILE, FLOOR)])
     stage.player.invulnerable = 1e9

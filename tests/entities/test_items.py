@@ -3,6 +3,7 @@
 import pygame
 import pytest
 
+from ascii_maps import FLOOR, make_stage, obj, run
 from gunner.config import DT, TILE
 from gunner.entities.door import OPEN_TIME, Door
 from gunner.entities.drum import FUSE_TIME, OilDrum
@@ -12,7 +13,6 @@ from gunner.entities.player import MAX_HEALTH
 from gunner.input import Buttons as B
 from gunner.stage import Stage
 from gunner.weapons import WEAPONS
-from maps import FLOOR, make_stage, obj, run
 
 
 def door(col: int, color: str) -> str:

@@ -3,8 +3,8 @@ the place to edit and the command that prints what belongs there.
 
 A new kind should cost its module, its SCHEMA entry and its art: the generators' and
 wave spawners' choices, the fuzzer's classes (tools/fuzz_maps.py reads the schema), the
-Tiled project (tests/test_check.py) and the builder's characters
-(tests/test_entity_model.py) follow by themselves; the builder's legend and the README's
+Tiled project (tests/maps/test_check.py) and the builder's characters
+(tests/entities/test_entity_model.py) follow by themselves; the builder's legend and the README's
 class table are prose, checked here.
 """
 
@@ -14,16 +14,14 @@ import importlib.util
 import inspect
 import re
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from checkout import ROOT
 from gunner.entities import ENTITY_TYPES
 from gunner.entities.enemy import Enemy
 from gunner.objects import LET_IN, SCHEMA
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _tool(name: str) -> ModuleType:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from ascii_maps import FIELD, write_map
 from gunner.check import check_file
 from gunner.config import DT, TILE
 from gunner.entities.platform import MovingPlatform
 from gunner.input import Buttons
 from gunner.level import LevelError, load_level
 from gunner.stage import Stage
-from maps import FIELD, write_map
 
 FLOOR = 15 * TILE  # FIELD's floor top
 

@@ -3,11 +3,11 @@
 import pygame
 import pytest
 
+from ascii_maps import write_map
 from gunner.app import App
 from gunner.input import Buttons
 from gunner.scenes.pause import PauseScene
 from gunner.scenes.play import PlayScene
-from maps import write_map
 
 ROWS = [
     "########################",

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from ascii_maps import obj, write_map
+from checkout import ROOT
 from gunner.config import CAMPAIGN, LEVELS_DIR, TILE
 from gunner.replay import Replay
-from maps import obj, write_map
 
-ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import level_bound  # noqa: E402
 

@@ -16,17 +16,17 @@ import re
 import sys
 import warnings
 import xml.etree.ElementTree as ET
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 import pytmx
 
+from checkout import ROOT
+
 from gunner.config import VIEW_H
 from gunner.entities.base import ENTITY_TYPES
 from gunner.entities.cell_floor import cells_of
 
-ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"
 NAMES = ("level1", "level2", "level3", "level4")
 TILESET = ROOT / "assets" / "tiles.tsx"

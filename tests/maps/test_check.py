@@ -10,16 +10,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from ascii_maps import write_map
+from checkout import ROOT, TESTS
 from gunner.check import check_file, run
 from gunner.config import LEVELS_DIR
 from gunner.level import load_level, read_level
 from gunner.objects import SCHEMA, ObjectClass, Prop
-from maps import write_map
-
-ROOT = Path(__file__).resolve().parent.parent  # the checkout
 
 SHIPPED = sorted(LEVELS_DIR.glob("*.tmx"))
-BROKEN = Path(__file__).parent / "maps" / "broken"
+BROKEN = TESTS / "maps" / "broken"
 
 # A schema with the content issue's doors and keycards, to test the generic rules now.
 COLOURS = ("red", "blue", "yellow")

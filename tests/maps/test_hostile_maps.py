@@ -14,10 +14,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from ascii_maps import png, write_map
+from checkout import TESTS
 from gunner.level import LevelError, load_level
-from maps import png, write_map
 
-BROKEN = Path(__file__).parent / "maps" / "broken"
+BROKEN = TESTS / "maps" / "broken"
 
 # file -> the cause after "PATH: ", exactly.
 EXPECTED = {

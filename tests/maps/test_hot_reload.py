@@ -4,13 +4,13 @@ import os
 import pickle
 import threading
 
+from ascii_maps import write_map
 from gunner.hotreload import FileWatcher, reload_stage
 from gunner.input import Buttons
 from gunner.level import load_level
 from gunner.scenes import play
 from gunner.scenes.play import PlayScene
 from gunner.stage import Stage
-from maps import write_map
 
 ROWS = ["........", "..P.....", "........", "########"]
 

@@ -5,8 +5,8 @@ import sys
 
 import pytest
 
+from ascii_maps import write_map
 from gunner.level import EMPTY, ONEWAY, SOLID, LevelError, load_level
-from maps import write_map
 
 
 def test_solidity_and_spawns_come_from_the_map(tmp_path):

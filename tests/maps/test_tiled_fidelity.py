@@ -18,13 +18,14 @@ import numpy as np
 import pygame
 import pytest
 
+from checkout import TESTS
 from gunner.check import check_file
 from gunner.config import STEPS_PER_SECOND
 from gunner.level import EMPTY, SOLID, ImageLayer, LevelError, ObjectTiles, load_level, read_level
 from gunner.render import draw_layers
 from gunner.tiled import layer_tree
 
-MAPS = Path(__file__).parent / "tiled"
+MAPS = TESTS / "tiled"
 REFS = sorted((MAPS / "ref").glob("*.png"))
 BACKDROP = (40, 44, 52)
 # Largest difference allowed in any colour channel: tint and opacity are blended in

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent  # the checkout
+from checkout import ROOT
 
 pyinstaller = pytest.importorskip(
     "PyInstaller", reason="PyInstaller is not installed (it is in the dev extra: make test)"

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 import gunner
+from checkout import ROOT
 from gunner.config import CAMPAIGN
 
-ROOT = Path(__file__).resolve().parent.parent  # the checkout
 # One worker builds the distributions once for all these tests (`make test` runs on every
 # core): two builds at once would both write gunner.egg-info into the checkout.
 pytestmark = pytest.mark.xdist_group("install")
@@ -90,7 +90,7 @@ def test_sdist_holds_the_whole_project(dists):
         "levels/src/level1.txt",
         "tools/make_assets.py",
         "bench/soak.py",
-        "tests/test_install.py",
+        "tests/packaging/test_install.py",
     ):
         assert needed in names, f"{needed} missing from the sdist"
 

@@ -45,10 +45,10 @@ def test_dead_zone_ignores_small_moves():
 
 def test_the_view_settles_back_down_after_a_jump(tmp_path):
     # After the first full jump the view used to stay about 28 px higher for good.
+    from ascii_maps import write_map
     from gunner.input import Buttons
     from gunner.level import load_level
     from gunner.stage import Stage
-    from maps import write_map
 
     # Room below the floor, so the view is not pinned to the map's bottom edge.
     rows = ["." * 60] * 20 + ["....P" + "." * 55, "#" * 60] + ["." * 60] * 20 + ["#" * 60]

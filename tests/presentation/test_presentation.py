@@ -10,6 +10,7 @@ import numpy as np
 import pygame
 import pytest
 
+from ascii_maps import FLOOR, loaded, make_stage, obj, write_map
 from gunner import config
 from gunner.app import App
 from gunner.config import ASSETS_DIR, TILE
@@ -46,7 +47,6 @@ from gunner.settings import Progress, campaign_key
 from gunner.stage import HITSTOP_KILL, Stage
 from gunner.timer import steps
 from gunner.weapons import WEAPONS
-from maps import FLOOR, loaded, make_stage, obj, write_map
 
 ROWS = [
     "##############################",

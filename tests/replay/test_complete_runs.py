@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from checkout import ROOT
 from gunner.config import CAMPAIGN, LEVELS_DIR
 from gunner.replay import EXIT_NOT_REPRODUCED, Replay, ReplayError, main, play
 
-ROOT = Path(__file__).resolve().parent.parent
 COMPLETE = ROOT / "tests" / "replays" / "complete"
 
 

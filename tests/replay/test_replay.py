@@ -15,6 +15,8 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from ascii_maps import write_map
+from checkout import ROOT
 from gunner import replay as replay_mod
 from gunner import replaycheck
 from gunner.app import App
@@ -36,9 +38,6 @@ from gunner.replay import (
 )
 from gunner.replaycheck import ProgressLine
 from gunner.scenes.play import PlayScene
-from maps import write_map
-
-ROOT = Path(__file__).resolve().parent.parent  # the checkout
 
 SHIPPED = sorted(LEVELS_DIR.glob("*.tmx"))
 REPLAYS = ROOT / "tests" / "replays"
@@ -193,9 +192,9 @@ def test_a_replay_that_cannot_be_saved_raises_one_line(tmp_path):
 
 
 def test_keycards_held_are_part_of_the_state_hash(tmp_path):
+    from ascii_maps import write_map
     from gunner.level import load_level
     from gunner.stage import Stage
-    from maps import write_map
 
     path = write_map(tmp_path, ["P...", "####"])
     a, b = Stage(load_level(path, images=False)), Stage(load_level(path, images=False))

@@ -3,6 +3,7 @@
 import pygame
 import pytest
 
+from ascii_maps import CORRIDOR, write_map
 from gunner.app import App
 from gunner.config import CAMPAIGN, STEPS_PER_SECOND
 from gunner.input import Buttons
@@ -10,7 +11,6 @@ from gunner.replay import Replay, level_sha256, play
 from gunner.scenes import demo as demo_module
 from gunner.scenes.demo import END_HOLD, IDLE_SECONDS, DemoScene, demo_files
 from gunner.scenes.title import TitleScene
-from maps import CORRIDOR, write_map
 
 IDLE_STEPS = int(IDLE_SECONDS * STEPS_PER_SECOND)
 

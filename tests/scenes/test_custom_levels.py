@@ -9,6 +9,7 @@ import pygame
 import pytest
 from test_presentation import SHORT, finish, key
 
+from ascii_maps import loaded, write_map
 from gunner import __main__ as cli
 from gunner import config, customlevels
 from gunner.app import App
@@ -24,7 +25,6 @@ from gunner.settings import (
     custom_levels_dir,
     level_key,
 )
-from maps import loaded, write_map
 
 
 @pytest.fixture

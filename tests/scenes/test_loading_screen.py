@@ -8,6 +8,7 @@ import threading
 import pygame
 import pytest
 
+from ascii_maps import write_map
 from gunner import __main__ as cli
 from gunner.app import App
 from gunner.input import Buttons
@@ -15,7 +16,6 @@ from gunner.scenes.error import ErrorScene
 from gunner.scenes.loading import SHOW_AFTER, LoadingScene
 from gunner.scenes.play import PlayScene
 from gunner.scenes.title import TitleScene
-from maps import write_map
 
 ROWS = ["........", "..P.....", "........", "########"]
 

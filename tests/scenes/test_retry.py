@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from ascii_maps import FIELD, FLOOR, obj, write_map
 from gunner.app import App
 from gunner.config import TILE
 from gunner.entities.pickup import Keycard
@@ -16,7 +17,6 @@ from gunner.scenes.gameover import GameOverScene
 from gunner.scenes.loading import LoadingScene
 from gunner.scenes.play import PlayScene
 from gunner.stage import Stage
-from maps import FIELD, FLOOR, obj, write_map
 
 START = (2 * TILE + 8, FLOOR)
 FLAG = (12 * TILE + 8, FLOOR)

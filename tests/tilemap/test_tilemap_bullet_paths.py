@@ -12,10 +12,10 @@ import numpy as np
 import pygame
 import pytest
 
+from ascii_maps import grid
 from gunner.config import TILE
 from gunner.level import EMPTY, ONEWAY, SOLID
 from gunner.tilemap import TileMap
-from maps import grid
 
 ROWS = [
     "..........#.........",

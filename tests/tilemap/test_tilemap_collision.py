@@ -7,10 +7,10 @@ import pygame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ascii_maps import grid
 from gunner.config import TILE
 from gunner.level import SOLID
 from gunner.tilemap import TileMap
-from maps import grid
 
 
 def box_at(col: float, row: float, w: float, h: float) -> pygame.FRect:

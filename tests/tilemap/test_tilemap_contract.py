@@ -12,10 +12,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from ascii_maps import grid
 from gunner.config import TILE
 from gunner.level import EMPTY, ONEWAY, SOLID
 from gunner.tilemap import TileMap
-from maps import grid
 
 ROWS, COLS = 8, 10
 grids = st.lists(

@@ -8,13 +8,11 @@ import importlib.util
 import random
 import re
 import sys
-from pathlib import Path
 
 import pytest
 
+from checkout import ROOT
 from gunner import objects
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")

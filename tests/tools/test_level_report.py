@@ -13,13 +13,13 @@ import numpy as np
 import pygame
 import pytest
 
+from ascii_maps import write_map
+from checkout import ROOT
 from gunner.config import DT, TILE
 from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.replay import Replay, play
-from maps import write_map
 
-ROOT = Path(__file__).resolve().parent.parent
 # 40 columns, the floor's top at row 15; the player stands on column 2.
 FLOOR_ROW = 15
 OPEN = ["." * 40] * FLOOR_ROW + ["..P" + "." * 37, "#" * 40]

@@ -6,13 +6,11 @@ from __future__ import annotations
 import importlib.util
 import math
 import sys
-from pathlib import Path
 
 import pytest
 
+from checkout import ROOT
 from gunner.entities import turret
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -69,28 +67,40 @@ def test_the_bosses_wreck_spawner_and_troops_are_mutated(tool):
     assert "broadphase" not in tool.CORE  # a benchmark's contenders: only when named
 
 
-def test_a_modules_own_tests_are_found_by_the_names_of_their_files(tool):
+def test_a_modules_own_tests_are_the_topic_folder_its_tests_live_in(tool):
     own = tool._own
-    # test_<stem>*.py, whatever behaviour the rest of the name gives.
-    assert own("wreck", "tests/test_wreck_falls.py::test_x")
-    assert own("spawner", "tests/test_spawner_waves.py::test_x")
-    assert own("boss", "tests/test_boss_attacks.py::test_x")
-    # The listed extras: each boss is tested through the shared boss tests.
-    assert own("warden", "tests/test_boss.py::test_x")
-    assert own("popup_turret", "tests/test_troops.py::test_x")
+    # The folder holding test_<stem>*.py, whole: the wreck's tests with the enemies'.
+    assert own("wreck", "tests/entities/enemies/test_wreck.py::test_x")
+    assert own("wreck", "tests/entities/enemies/test_enemy_life.py::test_x")
+    assert own("spawner", "tests/entities/spawners/test_siege.py::test_x")
+    assert own("boss", "tests/entities/bosses/test_boss_attacks.py::test_x")
+    assert own("quadtree", "tests/broadphase/test_quadtree_edges.py::test_x")
+    assert own("stage", "tests/world/test_state_hash.py::test_x")
+    # A folder named for the module: the player's tests, whatever their file names.
+    assert own("player", "tests/entities/player/test_forgiving_rules.py::test_x")
+    # No file named for it: the folder mirroring its package (each boss: every entity's).
+    assert own("warden", "tests/entities/bosses/test_boss.py::test_x")
+    assert own("popup_turret", "tests/entities/enemies/test_troops.py::test_x")
     # Another module's tests are not its own (they may still run, within the budget).
-    assert not own("wreck", "tests/test_boss.py::test_x")
-    assert not own("spawner", "tests/test_stage.py::test_x")
+    assert not own("wreck", "tests/entities/bosses/test_boss.py::test_x")
+    assert not own("spawner", "tests/world/test_stage_bookkeeping.py::test_x")
+    assert not own("warden", "tests/world/test_stage_rules.py::test_x")
+    # Every module of the core owns some tests.
+    assert all(tool.own_files(name) for name in tool.CORE)
 
 
 def test_a_run_can_be_limited_to_some_test_files(tool):
-    files = tool.test_files(["test_siege.py", "tests/test_boss*.py"])
+    files = tool.test_files(["test_siege.py", "tests/entities/bosses/test_boss*.py"])
     assert files == sorted(files)
-    assert {"tests/test_siege.py", "tests/test_boss.py", "tests/test_boss_attacks.py"} <= set(files)
-    assert all(f == "tests/test_siege.py" or f.startswith("tests/test_boss") for f in files)
+    siege = "tests/entities/spawners/test_siege.py"
+    bosses = "tests/entities/bosses/test_boss"
+    assert {siege, f"{bosses}.py", f"{bosses}_attacks.py"} <= set(files)
+    assert all(f == siege or f.startswith(bosses) for f in files)
     everything = tool.test_files()
-    assert "tests/test_siege.py" in everything
+    assert siege in everything and "tests/world/test_stage_rules.py" in everything
     assert not set(tool.EXCLUDED_TESTS) & set(everything)  # the replay hashes never run
+    assert all((tool.ROOT / f).is_file() for f in tool.EXCLUDED_TESTS)
+    assert all((tool.ROOT / n.split("::")[0]).is_file() for n in tool.EXCLUDED_NODES)
 
 
 def test_mutants_a_stopped_run_did_not_reach_are_left_out_of_the_score(tool):

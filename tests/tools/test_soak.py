@@ -2,10 +2,10 @@
 
 import pytest
 
+from ascii_maps import write_map
 from bench.soak import SoakError, check_invariants, shipped_levels, soak_level
 from gunner.level import load_level
 from gunner.stage import InvariantError, Stage
-from maps import write_map
 
 ROWS = [
     "########################",
@@ -55,8 +55,8 @@ def test_invariants_catch_an_item_the_tree_files_in_the_wrong_place(tmp_path):
     without leaving and re-entering the tree is then not found where it is. (A small
     class, or one not indexed, is scanned where its items are, so there the same move
     cannot be misfiled.)"""
+    from ascii_maps import obj
     from gunner.config import TILE
-    from maps import obj
 
     rows = ["." * 70] * 6 + ["..P" + "." * 67, "#" * 70]
     soldiers = "".join(obj("Soldier", (6 + k) * TILE + 8, 7 * TILE) for k in range(60))

@@ -3,13 +3,12 @@ who falls out of the bottom of it loses a life, though there is floor below."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from ascii_maps import run, write_map
+from checkout import ROOT
 from gunner.config import TILE
 from gunner.input import Buttons
 from gunner.level import load_level
 from gunner.stage import Stage
-from maps import run, write_map
 
 # A shaft: the player starts on a ledge high up; the floor is far below, out of view.
 SHAFT = (
@@ -49,7 +48,7 @@ def test_the_same_fall_in_a_level_that_scrolls_freely_is_survived(tmp_path):
 
 
 def test_the_shipped_climb_is_a_tower_that_scrolls_up():
-    root = Path(__file__).resolve().parent.parent
+    root = ROOT
     level = load_level(root / "levels" / "level5.tmx", images=False)
     width, height = level.pixel_size
     assert height > 2 * width

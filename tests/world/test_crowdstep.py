@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ascii_maps import grid
 from gunner.config import DT, TILE
 from gunner.entities.base import Entity
 from gunner.entities.drum import OilDrum
@@ -26,7 +27,6 @@ from gunner.events import SHOT
 from gunner.input import Buttons
 from gunner.level import EMPTY, ONEWAY, SOLID, Level, Spawn
 from gunner.stage import Stage
-from maps import grid
 
 
 def build(rows: list[str], bulk: bool, player: tuple[float, float] | None = None) -> Stage:

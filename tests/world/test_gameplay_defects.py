@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from ascii_maps import FLOOR, make_stage, obj, run
 from gunner.config import TILE
 from gunner.entities.drum import OilDrum
 from gunner.input import Buttons as B
-from maps import FLOOR, make_stage, obj, run
 
 
 def test_the_exit_stays_shut_until_the_other_objectives_are_done(tmp_path):

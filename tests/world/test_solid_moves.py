@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from ascii_maps import FLOOR, make_stage, obj, run
 from gunner.config import DT, TILE
 from gunner.entities.drum import OilDrum
 from gunner.input import Buttons as B
-from maps import FLOOR, make_stage, obj, run
 
 
 def body(stage, x: float, bottom: float):

@@ -1,11 +1,11 @@
 """The stage's bookkeeping: the quadtree holds exactly the living, and a restart starts clean."""
 
+from ascii_maps import write_map
 from gunner.config import TILE
 from gunner.input import Buttons
 from gunner.level import load_level
 from gunner.scenes.play import PlayScene
 from gunner.stage import Stage
-from maps import write_map
 
 ROWS = ["." * 24] * 4 + ["..P" + "." * 21] + ["#" * 24]
 

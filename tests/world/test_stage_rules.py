@@ -8,11 +8,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from ascii_maps import FIELD, FLOOR, make_stage, obj, run, write_map
 from gunner.config import DT, TILE
 from gunner.input import Buttons
 from gunner.level import load_level
 from gunner.stage import DEATH_DELAY, EFFECTS, HITSTOP_HURT, HITSTOP_KILL, Stage, parse_objectives
-from maps import FIELD, FLOOR, make_stage, obj, run, write_map
 
 
 def unchecked_stage(tmp_path, objects, second_player_x=None, objective=None):

@@ -367,8 +367,8 @@ def test_weak_points_lie_on_the_side_the_player_fights_from(name):
 
 
 def test_a_boss_objective_without_a_boss_is_reported(tmp_path):
+    from ascii_maps import write_map
     from gunner.check import check_file
-    from maps import write_map
 
     path = write_map(tmp_path, ["........", "..P.....", "########"])
     text = path.read_text(encoding="utf-8")

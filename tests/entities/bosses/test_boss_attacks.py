@@ -11,6 +11,7 @@ import math
 
 import pytest
 
+from ascii_maps import make_stage, obj
 from gunner.bullets import Bullet
 from gunner.config import TILE
 from gunner.entities import crawler, overseer, warden
@@ -18,7 +19,6 @@ from gunner.entities.boss import INTRO_STEPS, Boss
 from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage
-from maps import make_stage, obj
 
 LEVELS = {
     "warden": "levels/level1.tmx",

@@ -2,7 +2,7 @@
 maps, the step the player's position closes it, the shutter that drops and lifts again
 as it was, the rhythm of an attack, a wound's effects, and the death sequence.
 
-(tests/test_boss.py plays the fights on the campaign levels.)
+(tests/entities/bosses/test_boss.py plays the fights on the campaign levels.)
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from ascii_maps import make_stage, obj
 from gunner.bullets import Bullet
 from gunner.config import TILE, VIEW_H, VIEW_W
 from gunner.entities.boss import (
@@ -29,7 +30,6 @@ from gunner.input import Buttons as B
 from gunner.level import SOLID
 from gunner.stage import Stage
 from gunner.timer import steps
-from maps import make_stage, obj
 
 FLOOR_ROW = 30
 ROWS = ["." * 60] * FLOOR_ROW + ["#" * 60] * 10  # a 60 x 40 tile field, floor at row 30

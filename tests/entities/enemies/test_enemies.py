@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from ascii_maps import write_map
 from gunner.config import DT, TILE
 from gunner.entities.drone import BOB
 from gunner.entities.rifleman import TELL
@@ -15,7 +16,6 @@ from gunner.entities.turret import BURST, SPARK_STEPS
 from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage
-from maps import write_map
 
 
 def obj(cls: str, col: int, row: int, oid: int, **props: object) -> str:

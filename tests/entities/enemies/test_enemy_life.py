@@ -3,7 +3,7 @@ drones diving.
 
 A killed enemy is counted at once, and a `Wreck` plays its death: a soldier or rifleman
 is thrown back from the shot and falls over, a drone spirals down and bursts where it
-lands, a turret sparks and then blows (tests/test_enemies.py times the turret's blast).
+lands, a turret sparks and then blows (test_enemies.py times the turret's blast).
 """
 
 from __future__ import annotations

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from ascii_maps import FIELD, FLOOR, make_stage, obj, run
 from gunner.config import DT, TILE
 from gunner.entities.enemy import FLASH_TIME, LOS_INTERVAL
 from gunner.entities.rifleman import Rifleman
 from gunner.entities.soldier import Soldier
 from gunner.events import SHOT
 from gunner.input import Buttons as B
-from maps import FIELD, FLOOR, make_stage, obj, run
 
 
 def soldier_stage(tmp_path, y: float = FLOOR, **props):

@@ -8,12 +8,12 @@ stands for, so changing a bullet's look never moves a replay.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import numpy as np
 import pygame
 import pytest
 
+from checkout import ROOT
 from gunner import patterns
 from gunner.bullets import LOOK_ONLY, BulletSystem
 from gunner.config import TILE
@@ -23,7 +23,7 @@ from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS = ROOT / "assets"
 
 
 def image(name: str) -> pygame.Surface:

@@ -7,13 +7,13 @@ map object and drives the stage with button masks.
 
 from __future__ import annotations
 
+from ascii_maps import write_map
 from gunner.config import DT, TILE
 from gunner.entities.runner import Runner
 from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.objects import SCHEMA
 from gunner.stage import Stage
-from maps import write_map
 
 
 def obj(cls: str, col: int, row: int, **props: object) -> str:

@@ -10,6 +10,7 @@ import math
 import pygame
 import pytest
 
+from ascii_maps import write_map
 from gunner.bullets import Bullet
 from gunner.check import check_file
 from gunner.config import DT, TILE
@@ -20,7 +21,6 @@ from gunner.entities.sniper import LOCK_STEPS, Sniper
 from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage
-from maps import write_map
 
 SKY = "." * 40
 FLAT = [SKY] * 6 + ["..P" + "." * 37, "#" * 40]

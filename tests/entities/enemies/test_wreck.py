@@ -2,7 +2,7 @@
 turret's wreck blows exactly SPARK_STEPS steps after the kill, and a drone's wreck turns
 SPIN_STEP degrees a step from level as it falls.
 
-(tests/test_enemy_life.py shows each death as a whole: thrown, falling, lying, bursting.)
+(test_enemy_life.py shows each death as a whole: thrown, falling, lying, bursting.)
 """
 
 from __future__ import annotations

@@ -7,12 +7,12 @@ import math
 
 import pytest
 
+from ascii_maps import write_map
 from gunner.config import DT, TILE
 from gunner.entities.player import COYOTE_TIME, JUMP_BUFFER
 from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage
-from maps import write_map
 
 # A ledge at column 10 over a deep pit, a floor far below it.
 LEDGE = (

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from ascii_maps import run, write_map
 from gunner.config import DT, TILE
 from gunner.entities.player import (
     AIR_ACCEL,
@@ -25,7 +26,6 @@ from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import HITSTOP_HURT, Stage
 from gunner.weapons import DEFAULT_WEAPON, WEAPONS
-from maps import run, write_map
 
 FIELD = ["." * 60] * 14 + ["...................P" + "." * 40, "#" * 60]
 

@@ -2,6 +2,7 @@
 
 import pytest
 
+from ascii_maps import run, write_map
 from gunner.config import DT, TILE
 from gunner.entities.body import MAX_FALL
 from gunner.entities.player import (
@@ -17,7 +18,6 @@ from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage
 from gunner.weapons import WEAPONS
-from maps import run, write_map
 
 OPEN_FIELD = [
     "." * 40,

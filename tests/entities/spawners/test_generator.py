@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pygame
 
+from ascii_maps import write_map
+from checkout import ROOT
 from gunner.check import check_file
 from gunner.config import DT, TILE
 from gunner.entities.generator import Generator
 from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage
-from maps import write_map
 
 WIDTH = 140
 # A long floor with pillars, a low roof and a raised shelf: walls where a careless
@@ -197,7 +198,7 @@ def test_the_builders_z_marker_is_a_tiled_point_generator(tmp_path) -> None:
     import importlib.util
     import sys
 
-    tools = Path(__file__).resolve().parent.parent / "tools"
+    tools = ROOT / "tools"
     sys.path.insert(0, str(tools))
     try:
         spec = importlib.util.spec_from_file_location("build_level", tools / "build_level.py")

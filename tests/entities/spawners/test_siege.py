@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ascii_maps import FLOOR, make_stage, obj
 from gunner.config import DT, LEVELS_DIR, TILE
 from gunner.entities.spawner import WAVE_PAUSE, current_wave
 from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage
 from gunner.timer import steps
-from maps import FLOOR, make_stage, obj
 
 
 def gate(x: float, **props: object) -> str:

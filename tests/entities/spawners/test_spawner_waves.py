@@ -2,7 +2,7 @@
 order whatever their numbers, one announcement per wave, where along a gate enemies
 come out and what they are told.
 
-(tests/test_siege.py covers the timing of a wave and the `waves` objective.)
+(tests/entities/spawners/test_siege.py covers the timing of a wave and the `waves` objective.)
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 
+from ascii_maps import FLOOR, make_stage, obj
 from gunner.config import TILE
 from gunner.entities.soldier import FIRE_EVERY, Soldier
 from gunner.entities.spawner import WAVE_PAUSE, WaveSpawner, current_wave, wave_number
@@ -18,7 +19,6 @@ from gunner.input import Buttons as B
 from gunner.level import Spawn
 from gunner.stage import Stage
 from gunner.timer import steps
-from maps import FLOOR, make_stage, obj
 
 
 def gate(x: float, w: float = 64, **props: object) -> str:
