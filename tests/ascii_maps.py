@@ -140,13 +140,19 @@ def run(stage: Stage, held: Buttons, steps: int) -> None:
         stage.step(held)
 
 
-def loaded(app):
-    """The scene a loading screen opens, once its worker is done (as the next frame
-    after the map is read would put it in place): every level opens behind one."""
-    from gunner.scenes.loading import LoadingScene
+def platform(x: float, y: float, path_id: int = 101, w: float = 48, h: float = 8, **props) -> str:
+    """A MovingPlatform object (id 100) riding the path object `path_id`."""
+    body = "".join(
+        f'<property name="{k}" type="{t}" value="{v}"/>'
+        for k, (t, v) in {"path": ("object", path_id), **props}.items()
+    )
+    return (
+        f'<object id="100" type="MovingPlatform" x="{x}" y="{y}" width="{w}" height="{h}">'
+        f"<properties>{body}</properties></object>"
+    )
 
-    loading = app.scene
-    assert isinstance(loading, LoadingScene), f"{type(loading).__name__}: no loading screen"
-    assert loading.build.done.wait(60), "the level never finished loading"
-    loading.step(app, Buttons.NONE)
-    return app.scene
+
+def polyline(x: float, y: float, points, oid: int = 101) -> str:
+    """A class-less polyline object: a platform's path."""
+    pts = " ".join(f"{px},{py}" for px, py in points)
+    return f'<object id="{oid}" x="{x}" y="{y}"><polyline points="{pts}"/></object>'

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ascii_maps import FIELD, write_map
+from ascii_maps import FIELD, platform, polyline, write_map
 from gunner.check import check_file
 from gunner.config import DT, TILE
 from gunner.entities.platform import MovingPlatform
@@ -14,22 +14,6 @@ from gunner.level import LevelError, load_level
 from gunner.stage import Stage
 
 FLOOR = 15 * TILE  # FIELD's floor top
-
-
-def platform(x, y, path_id=101, w=48, h=8, **props) -> str:
-    body = "".join(
-        f'<property name="{k}" type="{t}" value="{v}"/>'
-        for k, (t, v) in {"path": ("object", path_id), **props}.items()
-    )
-    return (
-        f'<object id="100" type="MovingPlatform" x="{x}" y="{y}" width="{w}" height="{h}">'
-        f"<properties>{body}</properties></object>"
-    )
-
-
-def polyline(x, y, points, oid=101) -> str:
-    pts = " ".join(f"{px},{py}" for px, py in points)
-    return f'<object id="{oid}" x="{x}" y="{y}"><polyline points="{pts}"/></object>'
 
 
 def stage_with(tmp_path, objects, rows=None) -> Stage:

@@ -10,7 +10,8 @@ import numpy as np
 import pygame
 import pytest
 
-from ascii_maps import FLOOR, loaded, make_stage, obj, write_map
+from app_helpers import SHORT, finish, key, loaded
+from ascii_maps import FLOOR, make_stage, obj, write_map
 from gunner import config
 from gunner.app import App
 from gunner.config import ASSETS_DIR, TILE
@@ -56,16 +57,6 @@ ROWS = [
     "#.P......................E...#",
     "##############################",
 ]
-SHORT = [
-    "##########",
-    "#........#",
-    "#.P...E..#",
-    "##########",
-]
-
-
-def key(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
 @pytest.fixture
@@ -241,18 +232,6 @@ def test_title_offers_continue_only_once_there_is_progress(campaign, app):
     assert "OPTIONS" in labels and labels[-1] == "QUIT"
     title.menu.options[1][1]()  # continue
     assert isinstance(loaded(app), PlayScene) and app.scene.path.name == "b.tmx"
-
-
-def finish(app: App, limit: int = 600) -> PlayScene:
-    """Walk right through the current level's exit; returns its play scene."""
-    play = app.scene
-    assert isinstance(play, PlayScene)
-    for _ in range(limit):
-        if app.scene is not play:
-            break
-        play.step(app, Buttons.RIGHT)
-    assert play.stage.outcome == "complete"
-    return play
 
 
 def test_completing_levels_unlocks_the_next_saves_best_times_and_ends_the_campaign(

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_presentation import SHORT, finish, key
 
-from ascii_maps import loaded, write_map
+from app_helpers import SHORT, finish, key, loaded
+from ascii_maps import write_map
 from gunner import __main__ as cli
 from gunner import config, customlevels
 from gunner.app import App

@@ -450,7 +450,7 @@ def test_the_top_of_a_jump_is_not_a_landing(tmp_path):
 
 
 def test_a_one_way_plank_in_the_way_never_lets_a_box_into_the_drum_beyond(tmp_path):
-    from test_platforms import platform, polyline
+    from ascii_maps import platform, polyline
 
     plank = platform(313, 225, oneway=("bool", "true")) + polyline(313, 225, [(0, 0), (0, -32)])
     stage = make_stage(tmp_path, [plank, obj("OilDrum", 20 * TILE, FLOOR)])
@@ -477,7 +477,7 @@ def test_a_move_near_solids_is_charged_to_the_overlay(tmp_path):
 
 
 def one_way_plank(tmp_path):
-    from test_platforms import platform, polyline
+    from ascii_maps import platform, polyline
 
     plank = platform(300, 200, oneway=("bool", "true")) + polyline(300, 200, [(0, 0), (0, -32)])
     stage = make_stage(tmp_path, [plank])
@@ -503,7 +503,7 @@ def test_a_one_way_plank_never_snaps_up_what_comes_from_beside_it(tmp_path):
 
 
 def test_a_plank_passed_on_the_way_down_never_lets_a_box_into_the_drum_below(tmp_path):
-    from test_platforms import platform, polyline
+    from ascii_maps import platform, polyline
 
     plank = platform(320, 200, oneway=("bool", "true")) + polyline(320, 200, [(0, 0), (0, -32)])
     stage = make_stage(tmp_path, [plank, obj("OilDrum", 20 * TILE, FLOOR)])
@@ -563,7 +563,7 @@ def test_a_blast_that_spares_the_player_still_hurts_the_soldier_beside_him(tmp_p
 
 
 def test_a_plank_before_a_door_never_lets_sight_through_the_door(tmp_path):
-    from test_platforms import platform, polyline
+    from ascii_maps import platform, polyline
 
     plank = platform(240, 200, oneway=("bool", "true")) + polyline(240, 200, [(0, 0), (0, -32)])
     door = obj("Door", 20 * TILE, 12 * TILE, 16, 48, color="red")

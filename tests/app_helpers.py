@@ -1,0 +1,46 @@
+"""Driving the whole app in tests: key presses, a small level with its exit in
+reach, waiting out a level's loading screen, and walking a level to its exit."""
+
+from __future__ import annotations
+
+import pygame
+
+from gunner.app import App
+from gunner.input import Buttons
+from gunner.scenes.play import PlayScene
+
+# A level whose exit lies four tiles right of the player.
+SHORT = [
+    "##########",
+    "#........#",
+    "#.P...E..#",
+    "##########",
+]
+
+
+def key(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def finish(app: App, limit: int = 600) -> PlayScene:
+    """Walk right through the current level's exit; returns its play scene."""
+    play = app.scene
+    assert isinstance(play, PlayScene)
+    for _ in range(limit):
+        if app.scene is not play:
+            break
+        play.step(app, Buttons.RIGHT)
+    assert play.stage.outcome == "complete"
+    return play
+
+
+def loaded(app: App):
+    """The scene a loading screen opens, once its worker is done (as the next frame
+    after the map is read would put it in place): every level opens behind one."""
+    from gunner.scenes.loading import LoadingScene
+
+    loading = app.scene
+    assert isinstance(loading, LoadingScene), f"{type(loading).__name__}: no loading screen"
+    assert loading.build.done.wait(60), "the level never finished loading"
+    loading.step(app, Buttons.NONE)
+    return app.scene
