@@ -4,8 +4,8 @@ the place to edit and the command that prints what belongs there.
 A new kind should cost its module, its SCHEMA entry and its art: the generators' and
 wave spawners' choices, the fuzzer's classes (tools/fuzz_maps.py reads the schema), the
 Tiled project (tests/maps/test_check.py) and the builder's characters
-(tests/entities/test_entity_model.py) follow by themselves; the builder's legend and the README's
-class table are prose, checked here.
+(tests/entities/test_entity_model.py) follow by themselves; the builder's legend and the class table
+of docs/levels.md are prose, checked here.
 """
 
 from __future__ import annotations
@@ -70,14 +70,14 @@ def test_the_builders_generated_legend_lists_every_character(builder: ModuleType
     assert sorted(line.split()[0] for line in lines) == sorted(builder.OBJECT_CHARS)
 
 
-def test_the_readme_class_table_has_a_row_for_every_class() -> None:
+def test_the_designers_class_table_has_a_row_for_every_class() -> None:
     rows = [
         line
-        for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+        for line in (ROOT / "docs" / "levels.md").read_text(encoding="utf-8").splitlines()
         if line.startswith("| `")
     ]
     for name in SCHEMA:
         assert any(f"`{name}`" in row.split("|")[1] for row in rows), (
-            f"README's class table (Making levels > Format reference) has no row for "
+            f"docs/levels.md's class table (Format reference) has no row for "
             f"{name}: add one from SCHEMA['{name}'] in gunner/objects.py"
         )
