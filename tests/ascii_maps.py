@@ -6,6 +6,7 @@ Legend: `#` solid, `=` one-way platform, `.` empty, `P` the player's feet
 
 from __future__ import annotations
 
+import copy
 import struct
 import zlib
 from pathlib import Path
@@ -156,3 +157,21 @@ def polyline(x: float, y: float, points, oid: int = 101) -> str:
     """A class-less polyline object: a platform's path."""
     pts = " ".join(f"{px},{py}" for px, py in points)
     return f'<object id="{oid}" x="{x}" y="{y}"><polyline points="{pts}"/></object>'
+
+
+def unchecked_stage(
+    tmp_path: Path, objects: list[str], second_player_x: float | None = None, objective=None
+) -> Stage:
+    """A stage of a level loading would refuse (a second Player, a `boss` objective with
+    no boss): the level is read valid, then changed in memory, as a tool building levels
+    in memory might. The stage must still cope."""
+    path = write_map(tmp_path, FIELD, extra_objects="".join(objects))
+    level = load_level(path, images=False)
+    if second_player_x is not None:
+        first = next(i for i, s in enumerate(level.spawns) if s.cls == "Player")
+        second = copy.copy(level.spawns[first])
+        second.x = second_player_x
+        level.spawns.insert(first + 1, second)
+    if objective is not None:
+        level.properties["objective"] = objective
+    return Stage(level)
