@@ -28,10 +28,13 @@ $(VENV)/.bench: pyproject.toml | $(BIN)/python
 run: $(VENV)/.run
 	$(BIN)/python -m gunner $(ARGS)
 
-# The whole suite on every core (pytest-xdist); tests that share a costly fixture stay on
-# one worker (loadgroup). `pytest tests/x/test_y.py` alone still runs in one process.
+# The whole suite on every core (pytest-xdist). Each test file runs on one worker
+# (loadfile), so a file's module fixtures, such as the one build of the wheel and sdist
+# that writes gunner.egg-info into the checkout, run once. (xdist_group marks do not
+# group anything under pytest 9 and xdist 3.8.) `pytest tests/x/test_y.py` alone still
+# runs in one process.
 test: $(VENV)/.dev
-	$(HEADLESS) $(BIN)/python -m pytest -n auto --dist loadgroup
+	$(HEADLESS) $(BIN)/python -m pytest -n auto --dist loadfile
 
 # Frame pacing in a real window needs a display (Xvfb will do); without one it says so.
 bench: $(VENV)/.bench

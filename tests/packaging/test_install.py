@@ -22,10 +22,6 @@ import gunner
 from checkout import ROOT
 from gunner.config import CAMPAIGN
 
-# One worker builds the distributions once for all these tests (`make test` runs on every
-# core): two builds at once would both write gunner.egg-info into the checkout.
-pytestmark = pytest.mark.xdist_group("install")
-
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 # What the game loads at run time; anything else in assets/ and levels/ is for developers.
 DATA_SUFFIXES = {".png", ".wav", ".json", ".tsx", ".tmx", ".tiled-project", ".xml"}
