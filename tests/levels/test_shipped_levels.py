@@ -22,7 +22,6 @@ import pytest
 import pytmx
 
 from checkout import ROOT
-
 from gunner.config import VIEW_H
 from gunner.entities.base import ENTITY_TYPES
 from gunner.entities.cell_floor import cells_of

@@ -16,14 +16,14 @@ import numpy as np
 import pygame
 import pytest
 
+from ascii_maps import write_map
+from checkout import ROOT
 from gunner.assets import Art
 from gunner.check import check_file
 from gunner.level import LevelError, load_level
 from gunner.objects import BACKDROPS
 from gunner.render import draw_background
-from maps import write_map
 
-ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
 
 LAYOUT = "@name Theme\n" + "........\n" * 4 + ".P....E.\n" + "######EE\n" + "########\n"

@@ -5,16 +5,16 @@ every pit, and something hostile within a screen of every step of the route."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
+from checkout import ROOT
 from gunner.config import CAMPAIGN, LEVELS_DIR, TILE, VIEW_W
 from gunner.level import EMPTY, Level, load_level
 from gunner.objects import SCHEMA
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+sys.path.insert(0, str(ROOT / "tools"))
 import level_report  # noqa: E402
 
 SHIPPED = sorted(path.name for path in LEVELS_DIR.glob("*.tmx"))
