@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import struct
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -175,3 +176,39 @@ def unchecked_stage(
     if objective is not None:
         level.properties["objective"] = objective
     return Stage(level)
+
+
+@dataclass(frozen=True)
+class CellRun:
+    """A run of 16x16 `cls` objects over the cells `cols` of `row`, as tools/build_level.py
+    writes a run of a kind's builder character (`_` a Bridge, `%` a CrumbleFloor)."""
+
+    cls: str
+    cols: range
+    row: int = 8
+
+    def pit(self, width: int = 30) -> list[str]:
+        """12 rows: solid ground either side of a bottomless pit right under the run,
+        the player standing on the left bank at column 3."""
+        sky = "." * width
+        first, last = self.cols[0], self.cols[-1] + 1
+        ground = "#" * first + "." * (last - first) + "#" * (width - last)
+        return (
+            [sky] * (self.row - 1) + ["...P" + "." * (width - 4), ground] + [sky] * (11 - self.row)
+        )
+
+    def objects(self, cols: range | list[int] | None = None, **props) -> list[str]:
+        """One object per cell (of `cols`, by default the whole run), with `props`."""
+        cells = self.cols if cols is None else cols
+        return [obj(self.cls, c * TILE, self.row * TILE, TILE, TILE, **props) for c in cells]
+
+    def emptied(self, stage: Stage, held: Buttons, seconds: float) -> dict[int, int]:
+        """The step at which each cell of the run left the tile map while `held` was held
+        for `seconds`: when a bridge segment blew, or a crumbling block fell."""
+        times: dict[int, int] = {}
+        for step in range(round(seconds * 60)):
+            stage.step(held)
+            for c in self.cols:
+                if c not in times and stage.tilemap.cell(c, self.row) == EMPTY:
+                    times[c] = step
+        return times

@@ -6,55 +6,32 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from ascii_maps import CellRun, make_stage, obj, write_map
 from gunner.assets import Art
 from gunner.check import check_file
 from gunner.config import TILE
 from gunner.entities.bridge import Bridge
 from gunner.input import Buttons as B
-from gunner.level import load_level
-from gunner.stage import Stage
-from gunner.tilemap import EMPTY, SOLID
-from maps import obj, write_map
+from gunner.tilemap import SOLID
 
-# Solid ground on both sides of a bottomless pit ten tiles wide (columns 8-17) at row 8.
-PIT = range(8, 18)
-DECK = 8  # the bridge's row
-SKY = "." * 30
-RIVER = [SKY] * 7 + ["...P" + "." * 26, "#" * 8 + "." * 10 + "#" * 12] + [SKY] * 3
-
-
-def bridge_objects(cols=PIT, row=DECK, **props: object) -> list[str]:
-    """One 16x16 Bridge per cell, as tools/build_level.py writes a run of `_`."""
-    return [obj("Bridge", c * TILE, row * TILE, TILE, TILE, **props) for c in cols]
-
-
-def stage_of(tmp_path, objects: list[str], rows=None) -> Stage:
-    path = write_map(tmp_path, rows or RIVER, extra_objects="".join(objects))
-    return Stage(load_level(path, images=False))
-
-
-def blow_times(stage: Stage, held: B, seconds: float, cols=PIT) -> dict[int, int]:
-    """The step at which each bridge column left the tile map."""
-    times: dict[int, int] = {}
-    for step in range(round(seconds * 60)):
-        stage.step(held)
-        for c in cols:
-            if c not in times and stage.tilemap.cell(c, DECK) == EMPTY:
-                times[c] = step
-    return times
+# A bridge over a bottomless pit ten tiles wide (columns 8-17) at row 8, ground either side.
+BRIDGE = CellRun("Bridge", range(8, 18))
+PIT, DECK = BRIDGE.cols, BRIDGE.row  # the bridge's columns and row
+RIVER = BRIDGE.pit()
+SKY = RIVER[0]
 
 
 def test_the_bridge_is_floor_until_the_player_stands_on_it(tmp_path) -> None:
-    stage = stage_of(tmp_path, bridge_objects())
-    times = blow_times(stage, B.NONE, 3.0)
+    stage = make_stage(tmp_path, BRIDGE.objects(), RIVER)
+    times = BRIDGE.emptied(stage, B.NONE, 3.0)
     assert times == {}  # he never set foot on it: it stands
     assert all(stage.tilemap.cell(c, DECK) == SOLID for c in PIT)
 
 
 def test_a_player_who_runs_across_reaches_the_far_side(tmp_path) -> None:
-    stage = stage_of(tmp_path, bridge_objects())
+    stage = make_stage(tmp_path, BRIDGE.objects(), RIVER)
     lives = stage.player.lives
-    times = blow_times(stage, B.RIGHT, 5.0)
+    times = BRIDGE.emptied(stage, B.RIGHT, 5.0)
     player = stage.player
     assert player.alive and player.lives == lives
     assert player.hitbox.left > PIT[-1] * TILE + TILE  # over solid ground beyond the pit
@@ -63,7 +40,7 @@ def test_a_player_who_runs_across_reaches_the_far_side(tmp_path) -> None:
 
 
 def test_a_player_who_stops_on_it_falls_into_the_pit(tmp_path) -> None:
-    stage = stage_of(tmp_path, bridge_objects())
+    stage = make_stage(tmp_path, BRIDGE.objects(), RIVER)
     lives = stage.player.lives
     while stage.player.hitbox.left < 11 * TILE:  # three segments out, then he stops
         stage.step(B.RIGHT)
@@ -75,8 +52,8 @@ def test_a_player_who_stops_on_it_falls_into_the_pit(tmp_path) -> None:
 
 
 def test_segments_blow_in_order_from_where_he_stepped_on(tmp_path) -> None:
-    stage = stage_of(tmp_path, bridge_objects())
-    times = blow_times(stage, B.RIGHT, 6.0)
+    stage = make_stage(tmp_path, BRIDGE.objects(), RIVER)
+    times = BRIDGE.emptied(stage, B.RIGHT, 6.0)
     order = [times[c] for c in PIT]
     assert order == sorted(order) and len(set(order)) == len(order)
     gaps = {b - a for a, b in zip(order, order[1:], strict=False)}
@@ -89,8 +66,8 @@ def test_landing_in_the_middle_blows_outward_both_ways(tmp_path) -> None:
     rows = list(RIVER)
     rows[7] = SKY  # no spawn on the bank: he drops onto the middle of the bridge
     rows[2] = "." * 12 + "P" + "." * 17
-    stage = stage_of(tmp_path, bridge_objects(), rows)
-    times = blow_times(stage, B.NONE, 6.0)
+    stage = make_stage(tmp_path, BRIDGE.objects(), rows)
+    times = BRIDGE.emptied(stage, B.NONE, 6.0)
     first = min(times, key=times.get)
     assert first in (12, 13)  # under his feet
     left = [times[c] for c in range(first, PIT[0] - 1, -1)]
@@ -101,9 +78,9 @@ def test_landing_in_the_middle_blows_outward_both_ways(tmp_path) -> None:
 
 def test_one_wide_rectangle_is_the_same_bridge(tmp_path) -> None:
     wide = [obj("Bridge", PIT[0] * TILE, DECK * TILE, len(PIT) * TILE, TILE)]
-    stage = stage_of(tmp_path, wide)
+    stage = make_stage(tmp_path, wide, RIVER)
     (bridge,) = [e for e in stage.entities if isinstance(e, Bridge)]
-    times = blow_times(stage, B.RIGHT, 6.0)
+    times = BRIDGE.emptied(stage, B.RIGHT, 6.0)
     assert stage.player.alive and stage.player.hitbox.left > PIT[-1] * TILE
     order = [times[c] for c in PIT]
     assert order == sorted(order) and len(set(order)) == len(order)
@@ -111,14 +88,14 @@ def test_one_wide_rectangle_is_the_same_bridge(tmp_path) -> None:
 
 
 def test_a_longer_fuse_gives_a_player_more_time(tmp_path) -> None:
-    slow = stage_of(tmp_path, bridge_objects(fuse=1.0))
-    times = blow_times(slow, B.RIGHT, 3.0)
+    slow = make_stage(tmp_path, BRIDGE.objects(fuse=1.0), RIVER)
+    times = BRIDGE.emptied(slow, B.RIGHT, 3.0)
     assert min(times.values()) >= 59  # the first segment held a whole second
 
 
 def test_an_enemy_standing_on_it_sets_nothing_off(tmp_path) -> None:
     soldier = obj("Soldier", 12 * TILE + 8, DECK * TILE, speed=0)
-    stage = stage_of(tmp_path, [*bridge_objects(), soldier])
+    stage = make_stage(tmp_path, [*BRIDGE.objects(), soldier], RIVER)
     for _ in range(120):
         stage.step(B.NONE)
     (enemy,) = [e for e in stage.entities if e.kind == "Soldier"]
@@ -131,24 +108,24 @@ def test_a_player_who_starts_on_it_stands_on_it(tmp_path) -> None:
     # sink into the deck in that first step and fall through it afterwards.
     rows = list(RIVER)
     rows[7] = "." * 12 + "P" + "." * 17
-    stage = stage_of(tmp_path, bridge_objects(fuse=2.0), rows)
+    stage = make_stage(tmp_path, BRIDGE.objects(fuse=2.0), rows)
     for _ in range(60):
         stage.step(B.NONE)
     assert stage.player.alive and stage.player.hitbox.bottom == DECK * TILE
 
 
 def test_check_names_a_mistyped_fuse(tmp_path) -> None:
-    path = write_map(tmp_path, RIVER, extra_objects="".join(bridge_objects(fuse="soon")))
+    path = write_map(tmp_path, RIVER, extra_objects="".join(BRIDGE.objects(fuse="soon")))
     lines = check_file(path)
     assert lines and all("property 'fuse' should be a number" in line for line in lines)
     assert all(line.startswith(str(path)) for line in lines)
-    path = write_map(tmp_path, RIVER, extra_objects="".join(bridge_objects()[:1]))
+    path = write_map(tmp_path, RIVER, extra_objects="".join(BRIDGE.objects()[:1]))
     assert check_file(path) == []
 
 
 @pytest.mark.parametrize("lit", [False, True])
 def test_it_draws_its_standing_segments(tmp_path, lit: bool) -> None:
-    stage = stage_of(tmp_path, bridge_objects())
+    stage = make_stage(tmp_path, BRIDGE.objects(), RIVER)
     stage.step(B.NONE)
     bridges = [e for e in stage.entities if isinstance(e, Bridge)]
     if lit:

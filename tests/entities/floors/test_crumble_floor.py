@@ -5,54 +5,31 @@ from __future__ import annotations
 
 import pygame
 
+from ascii_maps import CellRun, make_stage, write_map
 from gunner.assets import Art
 from gunner.check import check_file
 from gunner.config import TILE
 from gunner.entities.crumble_floor import CrumbleFloor
 from gunner.input import Buttons as B
-from gunner.level import load_level
-from gunner.stage import Stage
 from gunner.tilemap import EMPTY, SOLID
-from maps import obj, write_map
 
 # A crumbling span eight blocks wide (columns 8-15) over a bottomless pit, at row 8.
-SPAN = range(8, 16)
-ROW = 8
-SKY = "." * 30
-PIT = [SKY] * 7 + ["...P" + "." * 26, "#" * 8 + "." * 8 + "#" * 14] + [SKY] * 3
-
-
-def span(cols=SPAN, **props: object) -> list[str]:
-    """One 16x16 CrumbleFloor per cell, as tools/build_level.py writes a run of `%`."""
-    return [obj("CrumbleFloor", c * TILE, ROW * TILE, TILE, TILE, **props) for c in cols]
-
-
-def stage_of(tmp_path, objects: list[str], rows=None) -> Stage:
-    path = write_map(tmp_path, rows or PIT, extra_objects="".join(objects))
-    return Stage(load_level(path, images=False))
-
-
-def fall_times(stage: Stage, held: B, seconds: float) -> dict[int, int]:
-    """The step at which each block left the tile map."""
-    times: dict[int, int] = {}
-    for step in range(round(seconds * 60)):
-        stage.step(held)
-        for c in SPAN:
-            if c not in times and stage.tilemap.cell(c, ROW) == EMPTY:
-                times[c] = step
-    return times
+FLOOR = CellRun("CrumbleFloor", range(8, 16))
+SPAN, ROW = FLOOR.cols, FLOOR.row
+PIT = FLOOR.pit()
+SKY = PIT[0]
 
 
 def test_blocks_nobody_stands_on_hold(tmp_path) -> None:
-    stage = stage_of(tmp_path, span())
-    assert fall_times(stage, B.NONE, 3.0) == {}
+    stage = make_stage(tmp_path, FLOOR.objects(), PIT)
+    assert FLOOR.emptied(stage, B.NONE, 3.0) == {}
     assert all(stage.tilemap.cell(c, ROW) == SOLID for c in SPAN)
 
 
 def test_a_player_who_keeps_moving_crosses_and_the_floor_falls_behind_him(tmp_path) -> None:
-    stage = stage_of(tmp_path, span())
+    stage = make_stage(tmp_path, FLOOR.objects(), PIT)
     lives = stage.player.lives
-    times = fall_times(stage, B.RIGHT, 3.0)
+    times = FLOOR.emptied(stage, B.RIGHT, 3.0)
     player = stage.player
     assert player.alive and player.lives == lives
     assert player.hitbox.left > SPAN[-1] * TILE + TILE and player.on_ground
@@ -62,7 +39,7 @@ def test_a_player_who_keeps_moving_crosses_and_the_floor_falls_behind_him(tmp_pa
 
 
 def test_a_player_who_stands_still_drops_with_his_block(tmp_path) -> None:
-    stage = stage_of(tmp_path, span())
+    stage = make_stage(tmp_path, FLOOR.objects(), PIT)
     lives = stage.player.lives
     while stage.player.hitbox.left < 10 * TILE + 2:  # well onto the span, then he stops
         stage.step(B.RIGHT)
@@ -86,8 +63,7 @@ def test_it_falls_half_a_second_after_he_steps_on_it(tmp_path) -> None:
     rows = list(PIT)
     rows[7] = SKY
     rows[4] = "." * 12 + "P" + "." * 17  # he drops onto block 12 and stands
-    stage = stage_of(tmp_path, span())
-    stage = stage_of(tmp_path, span(), rows)
+    stage = make_stage(tmp_path, FLOOR.objects(), rows)
     landed = None
     times: dict[int, int] = {}
     for step in range(120):
@@ -101,7 +77,7 @@ def test_it_falls_half_a_second_after_he_steps_on_it(tmp_path) -> None:
 
 
 def test_cracks_show_more_and_more_as_its_time_runs_out(tmp_path) -> None:
-    stage = stage_of(tmp_path, span([12], delay=1.0))
+    stage = make_stage(tmp_path, FLOOR.objects([12], delay=1.0), PIT)
     stage.step(B.NONE)
     (block,) = [e for e in stage.entities if isinstance(e, CrumbleFloor)]
     art = Art()
@@ -124,8 +100,8 @@ def test_cracks_show_more_and_more_as_its_time_runs_out(tmp_path) -> None:
 
 
 def test_check_names_a_mistyped_delay(tmp_path) -> None:
-    path = write_map(tmp_path, PIT, extra_objects="".join(span(delay="-1")))
+    path = write_map(tmp_path, PIT, extra_objects="".join(FLOOR.objects(delay="-1")))
     lines = check_file(path)
     assert lines and all("property 'delay' is '-1'" in line for line in lines)
-    path = write_map(tmp_path, PIT, extra_objects="".join(span()))
+    path = write_map(tmp_path, PIT, extra_objects="".join(FLOOR.objects()))
     assert check_file(path) == []
