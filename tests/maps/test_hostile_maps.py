@@ -476,24 +476,39 @@ def _edit(path: Path, old: str, new: str) -> None:
 ROOM = ["........", "..P...E.", "########"]
 
 
+# Where write_map keeps each of a tileset's numbers, and the value it writes there.
+NUMBERS = {"tilecount": ("t.tsx", "2"), "firstgid": ("test.tmx", "1")}
+BEYOND_IMAGE = "is more than its image t.png holds (2 tiles of 16x16); fix the tileset in Tiled"
+OUT_OF_RANGE = "must be from 1 to 268,435,455; let Tiled number the tilesets"
+
+
 @pytest.mark.parametrize(
-    ("tilecount", "cause"),
+    ("number", "value", "cause"),
     [
+        ("tilecount", "100000", f"tileset t.tsx tilecount 100,000 {BEYOND_IMAGE}"),
+        ("tilecount", "3", f"tileset t.tsx tilecount 3 {BEYOND_IMAGE}"),
+        ("firstgid", "2147483648", f"tileset t.tsx firstgid 2147483648 {OUT_OF_RANGE}"),
+        ("firstgid", "0", f"tileset t.tsx firstgid 0 {OUT_OF_RANGE}"),
         (
-            "100000",
-            "tileset t.tsx tilecount 100,000 is more than its image t.png holds "
-            "(2 tiles of 16x16); fix the tileset in Tiled",
+            "firstgid",
+            "268435455",
+            "tileset t.tsx firstgid 268,435,455 leaves no room for its 2 tiles "
+            "(tile numbers end at 268,435,455); let Tiled number the tilesets",
         ),
+        # In range, but the layer's tiles 1 and 2 now belong to no tileset: the player
+        # would fall through a floor that is drawn nowhere.
         (
-            "3",
-            "tileset t.tsx tilecount 3 is more than its image t.png holds "
-            "(2 tiles of 16x16); fix the tileset in Tiled",
+            "firstgid",
+            "100",
+            "layer 'ground' cell (0, 2) uses tile 1, which no tileset holds "
+            "(the tilesets start at tile 100)",
         ),
     ],
 )
-def test_a_tilecount_beyond_the_image_is_refused_alike(tmp_path, tilecount, cause):
+def test_tileset_numbers_beyond_sane_bounds_are_refused_alike(tmp_path, number, value, cause):
     path = write_map(tmp_path, ROOM)
-    _edit(tmp_path / "t.tsx", 'tilecount="2"', f'tilecount="{tilecount}"')
+    file, written = NUMBERS[number]
+    _edit(tmp_path / file, f'{number}="{written}"', f'{number}="{value}"')
     refused_alike(path, cause)
 
 
@@ -524,38 +539,6 @@ def test_a_tileset_with_a_margin_holds_the_tiles_tiled_counts(tmp_path):
     refused_alike(path, "layer 'ground' cell (7, 2) uses tile 2, but the tilesets hold 1 tile")
     _edit(path, "1,1,1,1,1,1,1,2", "1,1,1,1,1,1,1,1")
     assert verdicts(path) == ([], "plays")
-
-
-@pytest.mark.parametrize(
-    ("firstgid", "cause"),
-    [
-        (
-            "2147483648",
-            "tileset t.tsx firstgid 2147483648 must be from 1 to 268,435,455; "
-            "let Tiled number the tilesets",
-        ),
-        (
-            "268435455",
-            "tileset t.tsx firstgid 268,435,455 leaves no room for its 2 tiles "
-            "(tile numbers end at 268,435,455); let Tiled number the tilesets",
-        ),
-        (
-            "0",
-            "tileset t.tsx firstgid 0 must be from 1 to 268,435,455; let Tiled number the tilesets",
-        ),
-        # In range, but the layer's tiles 1 and 2 now belong to no tileset: the player
-        # would fall through a floor that is drawn nowhere.
-        (
-            "100",
-            "layer 'ground' cell (0, 2) uses tile 1, which no tileset holds "
-            "(the tilesets start at tile 100)",
-        ),
-    ],
-)
-def test_tileset_numbering_beyond_sane_bounds_is_refused_alike(tmp_path, firstgid, cause):
-    path = write_map(tmp_path, ROOM)
-    _edit(path, 'firstgid="1"', f'firstgid="{firstgid}"')
-    refused_alike(path, cause)
 
 
 def test_a_tile_between_two_tilesets_is_refused_alike(tmp_path):
