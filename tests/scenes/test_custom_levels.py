@@ -207,7 +207,9 @@ def test_a_broken_custom_map_is_listed_and_choosing_it_shows_the_refusal(
 
     choose(app, scene, "broken.tmx")
     assert isinstance(loaded(app), ErrorScene)
-    assert " ".join(app.scene.lines) == listed["broken.tmx"].problem
+    # The same text, wrapped to the screen (where a long path may break after a hyphen).
+    shown = "".join(app.scene.lines).replace(" ", "")
+    assert shown == listed["broken.tmx"].problem.replace(" ", "")
     app.handle_event(key(pygame.K_RETURN))  # BACK
     assert app.scene is scene and scene.entries[scene.index].file == "broken.tmx"
 
@@ -238,8 +240,10 @@ def test_hot_reload_works_for_a_map_in_the_custom_folder(app, folder):
     st = os.stat(path)
     path.write_text(write_map(folder, walled, "draft.tmx").read_text())
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
-    play.poll_reload(now=1000.0)  # reads the map on a worker thread
-    assert play.reloader is not None and play.reloader.build is not None
-    assert play.reloader.build.done.wait(30) and play.finish_reload()
+    # The frame reads the map on a worker thread; on a busy machine the build may be done
+    # before that frame's own poll ends, and is then in play already.
+    if not play.poll_reload(now=1000.0):
+        assert play.reloader is not None and play.reloader.build is not None
+        assert play.reloader.build.done.wait(30) and play.finish_reload()
     assert play.stage is not old and play.reload_error is None
     assert play.stage.level.solid[1, 4] == 1
