@@ -61,6 +61,7 @@ def test_every_relative_link_points_at_a_file_and_heading_that_exist(doc: Path) 
 
 
 def test_the_readme_links_each_readers_doc() -> None:
+    # The README is for players (issue 25: at most about 250 lines); the rest is in docs/.
     linked = {Path(t.partition("#")[0]).name for t in links(ROOT / "README.md")}
     assert {"levels.md", "architecture.md", "testing.md", "benchmarks.md"} <= linked
-    assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 260
+    assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 250
