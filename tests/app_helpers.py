@@ -44,3 +44,9 @@ def loaded(app: App):
     assert loading.build.done.wait(60), "the level never finished loading"
     loading.step(app, Buttons.NONE)
     return app.scene
+
+
+def shows(lines: list[str], message: str) -> bool:
+    """Whether a screen's wrapped lines show `message`: wrapping drops the spaces it
+    breaks at, and may break a long path after a hyphen, where there was none."""
+    return "".join(lines).replace(" ", "") == message.replace(" ", "")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from app_helpers import SHORT, finish, key, loaded
+from app_helpers import SHORT, finish, key, loaded, shows
 from ascii_maps import write_map
 from gunner import __main__ as cli
 from gunner import config, customlevels
@@ -207,9 +207,7 @@ def test_a_broken_custom_map_is_listed_and_choosing_it_shows_the_refusal(
 
     choose(app, scene, "broken.tmx")
     assert isinstance(loaded(app), ErrorScene)
-    # The same text, wrapped to the screen (where a long path may break after a hyphen).
-    shown = "".join(app.scene.lines).replace(" ", "")
-    assert shown == listed["broken.tmx"].problem.replace(" ", "")
+    assert shows(app.scene.lines, listed["broken.tmx"].problem)
     app.handle_event(key(pygame.K_RETURN))  # BACK
     assert app.scene is scene and scene.entries[scene.index].file == "broken.tmx"
 

@@ -10,6 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from app_helpers import SHORT, key, loaded, shows
+from ascii_maps import write_map
 from gunner import config
 from gunner.app import App
 from gunner.input import Buttons
@@ -23,13 +25,6 @@ from gunner.scenes.pause import PauseScene
 from gunner.scenes.play import PlayScene, take_checkpoint
 from gunner.scenes.title import TitleScene
 from gunner.settings import Progress, Settings, campaign_key, load_settings
-from maps import loaded, write_map
-
-SHORT = ["##########", "#........#", "#.P...E..#", "##########"]
-
-
-def key(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
 @pytest.fixture
@@ -144,7 +139,7 @@ def test_a_broken_map_from_level_select_says_why_and_goes_back_keeping_everythin
     assert isinstance(app.scene, LoadingScene)
     error = loaded(app)
     assert isinstance(error, ErrorScene)
-    assert " ".join(error.lines) == f"{broken}: not valid XML (unclosed token: line 1, column 0)"
+    assert shows(error.lines, f"{broken}: not valid XML (unclosed token: line 1, column 0)")
     app.handle_event(key(pygame.K_RETURN))  # BACK
     assert app.scene is select and select.entries[select.index].file == "broken.tmx"
     # Nothing the player had is lost: not in the game, not on disk.

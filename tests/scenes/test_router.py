@@ -12,12 +12,12 @@ import pygame
 import pytest
 
 import gunner.scenes
+from ascii_maps import write_map
 from gunner.app import App
 from gunner.scenes.base import Scene
 from gunner.scenes.pause import PauseScene
 from gunner.scenes.play import PlayScene
 from gunner.scenes.router import Router, default_router
-from maps import write_map
 
 SCENES = Path(gunner.scenes.__file__).parent
 # What every scene may share: the Scene interface and its widgets, and the router.

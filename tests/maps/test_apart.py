@@ -9,10 +9,10 @@ import time
 import pygame
 import pytest
 
+from ascii_maps import write_map
 from gunner.apart import Failed, Worker, WorkerDied
 from gunner.config import LEVELS_DIR
 from gunner.level import ImageLayer, LevelError, load_level
-from maps import write_map
 
 
 @pytest.fixture(scope="module")

@@ -3,12 +3,12 @@ and a boss's fall clears the enemy bullets through the world's own interface."""
 
 import pytest
 
+from ascii_maps import write_map
 from gunner.config import TILE
 from gunner.level import load_level
 from gunner.objects import OBJECTIVES as VALID_OBJECTIVES
 from gunner.stage import Stage
 from gunner.world import objectives
-from maps import write_map
 
 ROWS = ["." * 24] * 4 + ["..P" + "." * 21] + ["#" * 24]
 
