@@ -75,7 +75,8 @@ def test_a_modules_own_tests_are_the_topic_folder_its_tests_live_in(tool):
     assert own("spawner", "tests/entities/spawners/test_siege.py::test_x")
     assert own("boss", "tests/entities/bosses/test_boss_attacks.py::test_x")
     assert own("quadtree", "tests/broadphase/test_quadtree_edges.py::test_x")
-    assert own("stage", "tests/world/test_state_hash.py::test_x")
+    assert own("world", "tests/world/test_state_hash.py::test_x")
+    assert own("physics", "tests/world/test_solid_moves.py::test_x")
     # A folder named for the module: the player's tests, whatever their file names.
     assert own("player", "tests/entities/player/test_forgiving_rules.py::test_x")
     # No file named for it: the folder mirroring its package (each boss: every entity's).
