@@ -12,7 +12,7 @@ from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from checkout import ROOT
 
 
 @pytest.fixture(scope="module")
