@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pygame
 import pytest
 
@@ -430,3 +431,159 @@ def test_a_pacing_crawlers_outline_goes_with_it(tmp_path):
     assert boss.fx < boss.home
     rects = [rect for _, rect in boss.parts()]
     assert boss.hitbox == rects[0].unionall(rects[1:])
+
+
+# -- what the player sees and hears ----------------------------------------------------------
+
+
+class Record:
+    """Every screen shake, spray of debris and big explosion a stage makes, as calls."""
+
+    def __init__(self, stage: Stage) -> None:
+        self.shakes: list[float] = []
+        self.debris: list[tuple[float, float, int]] = []
+        self.explosions: list[tuple[float, float, float]] = []
+        shake, debris, explosion = stage.shake, stage.particles.debris, stage.particles.explosion
+
+        def on_shake(trauma: float) -> None:
+            self.shakes.append(trauma)
+            shake(trauma)
+
+        def on_debris(x: float, y: float, count: int = 6) -> None:
+            self.debris.append((x, y, count))
+            debris(x, y, count)
+
+        def on_explosion(x: float, y: float, radius: float = 32.0) -> None:
+            self.explosions.append((x, y, radius))
+            explosion(x, y, radius)
+
+        stage.shake = on_shake  # type: ignore[method-assign]
+        stage.particles.debris = on_debris  # type: ignore[method-assign]
+        stage.particles.explosion = on_explosion  # type: ignore[method-assign]
+
+    def clear(self) -> None:
+        self.shakes.clear()
+        self.debris.clear()
+        self.explosions.clear()
+
+
+def test_closing_the_arena_shakes_the_screen_once(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = boss_of(stage)
+    seen = Record(stage)
+    stand(stage, boss.arena(stage).left + 3 * TILE)
+    stage.step(B.NONE)
+    assert boss.state == "intro" and seen.shakes == [0.4]
+
+
+def test_a_phase_change_blows_the_plate_off_above_the_bodys_middle(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    seen = Record(stage)
+    x, y = boss.hitbox.center
+    effects = len(stage.effects)
+    boss.wound(boss.health - boss.phase_thresholds()[0], stage)
+    assert seen.shakes == [0.5]
+    [plate] = stage.effects[effects:]
+    assert (plate.name, plate.x, plate.y) == ("explosion", x, y - 20)
+    assert (x, y - 20, 10) in seen.debris  # beside the explosion's own
+
+
+def test_the_killing_wound_roars_and_shakes_hard_once(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    seen = Record(stage)
+    stage.events.clear()
+    boss.wound(boss.health, stage)
+    assert seen.shakes == [0.8] and stage.events.count("boss_roar") == 1
+
+
+def test_each_blast_of_the_death_throws_debris_and_shakes_and_every_other_one_booms(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    boss.wound(boss.health, stage)
+    box = boss.hitbox.copy()
+    seen = Record(stage)
+    booms: list[int] = []
+    for step in range(1, DEATH_STEPS):
+        seen.clear()
+        first = len(stage.effects)
+        stage.events.clear()
+        stage.step(B.NONE)
+        bangs = [e for e in stage.effects[first:] if e.name == "explosion"]
+        if step % DEATH_EVERY:
+            assert not bangs and not seen.shakes and not seen.debris, step
+            continue
+        [bang] = bangs
+        assert (bang.x, bang.y, 4) in seen.debris and seen.shakes == [0.25]
+        if "explosion" in stage.events:
+            booms.append(step // DEATH_EVERY)
+    assert booms == list(range(2, DEATH_STEPS // DEATH_EVERY + 1, 2))
+    # The last: one blast the size of the body at its middle, the hardest shake, a boom.
+    seen.clear()
+    stage.events.clear()
+    first = len(stage.effects)
+    stage.step(B.NONE)
+    assert not boss.alive
+    [last] = [e for e in stage.effects[first:] if e.name == "explosion"]
+    assert (last.x, last.y, last.size) == (box.centerx, box.centery, box.height)
+    assert (box.centerx, box.centery, 64) in seen.explosions
+    assert seen.shakes == [1.0] and stage.events.count("explosion") == 1
+
+
+def test_the_death_scatter_spreads_its_blasts_over_the_whole_body(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    boss.wound(boss.health, stage)
+    box = boss.hitbox.copy()
+    bangs = []
+    for _ in range(DEATH_STEPS - 1):
+        first = len(stage.effects)  # (effects that have played out leave the list)
+        stage.step(B.NONE)
+        bangs += [(e.x, e.y) for e in stage.effects[first:] if e.name == "explosion"]
+    # Consecutive blasts jump across the body (never a slow crawl), and every quarter of
+    # it, left and right, top and bottom, gets some.
+    for (x0, y0), (x1, y1) in zip(bangs, bangs[1:], strict=False):
+        assert abs(x1 - x0) > box.width / 4 or abs(y1 - y0) > box.height / 4
+    for left in (True, False):
+        for top in (True, False):
+            assert any((x < box.centerx) == left and (y < box.centery) == top for x, y in bangs), (
+                left,
+                top,
+            )
+    # The first lands where the scatter starts: 0.618 across and 0.582 down the body.
+    x, y = bangs[0]
+    assert x == pytest.approx(box.left + box.width * 0.618)
+    assert y == pytest.approx(box.top + box.height * 0.582)
+
+
+def test_a_dead_player_lying_in_the_hull_is_left_where_they_fell(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    player = stage.player
+    player.hitbox.bottomright = (part(boss, "hull").left + 10, FY)
+    player.alive = False
+    where = player.hitbox.copy()
+    boss._block(stage)
+    assert player.hitbox == where
+
+
+def test_a_spray_fires_one_boss_orb_per_velocity_and_says_how_many(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = boss_of(stage)
+    before = len(stage.bullets)
+    fired = boss.spray(stage, (300.0, 200.0), np.array([[100.0, 0.0], [0.0, -50.0], [-3.0, 4.0]]))
+    assert fired == 3 and len(stage.bullets) == before + 3
+    new = stage.bullets.live[before:]
+    assert [(b.vx, b.vy) for b in new] == [(100.0, 0.0), (0.0, -50.0), (-3.0, 4.0)]
+    assert {(b.team, b.style) for b in new} == {("enemy", "boss")}
+
+
+def test_an_arena_at_the_maps_left_edge_drops_its_shutter_in_the_first_column(tmp_path):
+    stage = field(tmp_path, 50 * TILE, arena=2000)
+    boss = boss_of(stage)
+    arena = boss.arena(stage)
+    stand(stage, arena.left + 3 * TILE)
+    stage.step(B.NONE)
+    assert boss.gate and {col for col, _, _ in boss.gate} == {0}
+    assert all(stage.tilemap.cell(0, row) == SOLID for _, row, _ in boss.gate)
