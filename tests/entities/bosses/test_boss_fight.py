@@ -443,7 +443,13 @@ class Record:
         self.shakes: list[float] = []
         self.debris: list[tuple[float, float, int]] = []
         self.explosions: list[tuple[float, float, float]] = []
+        self.sparks: list[tuple[int, float]] = []
         shake, debris, explosion = stage.shake, stage.particles.debris, stage.particles.explosion
+        sparks = stage.particles.sparks
+
+        def on_sparks(x: float, y: float, count: int = 6, speed: float = 140.0) -> None:
+            self.sparks.append((count, speed))
+            sparks(x, y, count, speed)
 
         def on_shake(trauma: float) -> None:
             self.shakes.append(trauma)
@@ -460,6 +466,7 @@ class Record:
         stage.shake = on_shake  # type: ignore[method-assign]
         stage.particles.debris = on_debris  # type: ignore[method-assign]
         stage.particles.explosion = on_explosion  # type: ignore[method-assign]
+        stage.particles.sparks = on_sparks  # type: ignore[method-assign]
 
     def clear(self) -> None:
         self.shakes.clear()
@@ -587,3 +594,76 @@ def test_an_arena_at_the_maps_left_edge_drops_its_shutter_in_the_first_column(tm
     stage.step(B.NONE)
     assert boss.gate and {col for col, _, _ in boss.gate} == {0}
     assert all(stage.tilemap.cell(0, row) == SOLID for _, row, _ in boss.gate)
+
+
+def test_the_vanishing_bullets_pop_softly(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    for k in range(13):
+        stage.bullets.spawn(boss.fx - 300 + 4 * k, FY - 100, -10.0, 0.0, team="enemy")
+    seen = Record(stage)
+    boss._cancel_bullets(stage)
+    assert seen.sparks == [(2, 60)] * 2  # two slow sparks for bullets 0 and 12
+
+
+def test_every_volley_puts_the_boss_orbs_in_the_air(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    stage.player.invulnerable = 1e9
+    fan = Warden.FAN
+    volleys = 0
+    for _ in range(fan.steps - boss.attack_step):
+        before = len(stage.bullets)
+        stage.events.clear()
+        stage.step(B.NONE)
+        if "enemy_shoot" in stage.events:
+            volleys += 1
+            assert len(stage.bullets) > before
+    assert volleys == fan.volleys
+    assert boss.current is Warden.LOCK and boss.attack_step == 0
+
+
+def test_the_telegraph_glows_at_the_muzzle_of_the_coming_attack(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    assert boss.charging is Warden.FAN
+    assert boss.charge_points(Warden.FAN) == [boss.muzzle("top")]
+    assert boss.charge_points(Warden.LOCK) == [boss.muzzle("low")]
+
+
+def test_a_bullet_at_rest_inside_the_core_strikes_the_core(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    core = part(boss, "core")
+    still = bullet(core)
+    still.hitbox.center = core.center
+    still.vx = still.vy = 0.0
+    assert boss.struck_part(still).name == "core"
+
+
+@pytest.mark.parametrize(
+    ("vx", "vy", "start", "expected"),
+    [
+        # Flying right at the reactor's height from the outline's left edge: the reactor,
+        # 12 px in, comes first; the hull behind it is never reached.
+        (380.0, 0.0, ("left", "reactor"), "reactor"),
+        # Falling onto the hull's top from above it.
+        (0.0, 300.0, ("top", "hull"), "hull"),
+        # Fired left into the hull from inside the arena's right side: the hull.
+        (-380.0, 0.0, ("right", "hull"), "hull"),
+    ],
+)
+def test_a_shot_meets_the_first_part_along_its_flight(tmp_path, vx, vy, start, expected):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    side, name = start
+    target, box = part(boss, name), boss.hitbox
+    shot = bullet(target)
+    if side == "left":
+        shot.hitbox.midright = (box.left, target.centery)
+    elif side == "top":
+        shot.hitbox.midbottom = (target.centerx, box.top)
+    else:
+        shot.hitbox.midleft = (box.right, target.centery)
+    shot.vx, shot.vy = vx, vy
+    assert boss.struck_part(shot).name == expected
