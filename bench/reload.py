@@ -70,6 +70,7 @@ LAYER = re.compile(
     re.S,
 )
 AFTER_FRAMES = 5  # frames after the swap still counted: the new stage's first draws
+TARGET_S = 0.050  # issue 24: no frame longer than this while a save is reloaded
 
 
 def _layers(text: str) -> list[re.Match[str]]:
@@ -216,12 +217,14 @@ def measure(app: App, playing: Path, saved: Path, reader: Worker) -> dict[str, A
     steps_at_save = steps_at_swap = 0
     worst = before = 0.0
     frames = after = 0
+    during: list[float] = []  # every frame from the save to the new stage's first draws
     parts: list[int] = []
     worst_parts: list[int] = []
     while True:
         now = time.perf_counter()
         frame = now - previous
         if saved_at is not None and after <= AFTER_FRAMES:
+            during.append(frame)
             if frame >= worst:
                 worst, worst_parts = frame, parts
         elif saved_at is None and frames > 10:  # past the first frames' caches
@@ -248,7 +251,9 @@ def measure(app: App, playing: Path, saved: Path, reader: Worker) -> dict[str, A
                 done_at = time.perf_counter()
                 steps_at_swap = old.steps
             elif now - saved_at > TIMEOUT_S:
-                raise RuntimeError(f"{saved}: not reloaded within {TIMEOUT_S} s")
+                print(f"{saved}: not reloaded within {TIMEOUT_S:.0f} s", file=sys.stderr)
+                done_at = time.perf_counter()
+                steps_at_swap = old.steps
         elif done_at is not None:
             after += 1
             if now - done_at > AFTER_S and after > AFTER_FRAMES:
@@ -260,12 +265,22 @@ def measure(app: App, playing: Path, saved: Path, reader: Worker) -> dict[str, A
     return {
         "before_ms": before * 1000,
         "worst_ms": worst * 1000,
+        # Frames over the target, and the 99th percentile: a long reload on a busy machine
+        # meets the machine's own stalls too, and one of them may be the worst frame.
+        "over": sum(f > TARGET_S for f in during),
+        "frames": len(during),
+        "p99_ms": sorted(during)[int(len(during) * 0.99)] * 1000,
         "parts": worst_parts,
         "reload_s": done_at - saved_at,
         # The old stage's steps during the reload, as a share of what the time holds.
         "played": (steps_at_swap - steps_at_save) * DT / (done_at - saved_at),
         "refused": bool(scene.reload_error),
     }
+
+
+def _over(run: dict[str, Any]) -> str:
+    """Frames over the target, of all the frames while it reloaded."""
+    return f"{run['over']}/{run['frames']}"
 
 
 def _least(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -373,6 +388,7 @@ def main(argv: list[str] | None = None) -> int:
     print("before: the map read on the reload's thread; after: in the map reader's process.")
     print(
         f"{'saved map':<17} {'size':>8} {'no reload':>10} {'before':>8} {'after':>8} "
+        f"{'p99 before, after':>18} {'>50ms before, after':>20} "
         f"{'reload before, after':>21} {'played before, after':>21}  "
         "after's worst: steps, draw, present, wait ms"
     )
@@ -393,6 +409,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{path.name:<17} {size:>8} {quiet:>8.0f}ms "
             f"{thread['worst_ms']:>6.0f}ms {process['worst_ms']:>6.0f}ms "
+            f"{thread['p99_ms']:>8.0f}ms {process['p99_ms']:>6.0f}ms "
+            f"{_over(thread):>11} {_over(process):>8} "
             f"{thread['reload_s']:>10.2f}s {process['reload_s']:>8.2f}s "
             f"{thread['played']:>11.0%} {process['played']:>8.0%}  "
             f"{process['parts']}{flag}",
