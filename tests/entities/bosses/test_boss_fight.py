@@ -667,3 +667,28 @@ def test_a_shot_meets_the_first_part_along_its_flight(tmp_path, vx, vy, start, e
         shot.hitbox.midleft = (box.right, target.centery)
     shot.vx, shot.vy = vx, vy
     assert boss.struck_part(shot).name == expected
+
+
+def test_a_diagonal_shot_keeps_its_slant_through_the_body(tmp_path):
+    # Fired up and to the right from the outline's left edge, below the reactor: on its
+    # slant it meets the reactor; flat it would meet the hull, steep the top cannon.
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    shot = bullet(part(boss, "reactor"))
+    shot.hitbox.center = (boss.hitbox.left, boss.fy - 90)
+    shot.vx, shot.vy = 300.0, -300.0
+    assert boss.struck_part(shot).name == "reactor"
+
+
+def test_a_bullet_touching_the_hull_and_the_core_at_once_strikes_the_armour(tmp_path):
+    # Where the core sinks into the hull a bullet overlaps both: the armour, first in
+    # the boss's parts, takes it.
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    hull, core = part(boss, "hull"), part(boss, "core")
+    shot = bullet(core)
+    shot.hitbox.center = ((hull.left + core.right) / 2, core.centery)
+    assert hull.colliderect(shot.hitbox) and core.colliderect(shot.hitbox)
+    health = boss.health
+    boss.hit(shot, stage)
+    assert boss.struck_part(shot).name == "hull" and boss.health == health
