@@ -692,3 +692,36 @@ def test_a_bullet_touching_the_hull_and_the_core_at_once_strikes_the_armour(tmp_
     health = boss.health
     boss.hit(shot, stage)
     assert boss.struck_part(shot).name == "hull" and boss.health == health
+
+
+def test_each_volley_is_fired_with_its_number_in_the_attack(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    stage.player.invulnerable = 1e9
+    fired: list[tuple[str, int]] = []
+    fire = boss.fire
+
+    def recorded(attack, volley, stage):
+        fired.append((attack.name, volley))
+        fire(attack, volley, stage)
+
+    boss.fire = recorded  # type: ignore[method-assign]
+    for _ in range(Warden.FAN.steps + Warden.LOCK.steps):
+        stage.step(B.NONE)
+    assert fired == [("fan", n) for n in range(6)] + [("lock", n) for n in range(3)]
+
+
+def test_the_last_phase_cycles_spiral_rain_lock_in_that_order(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    stage.player.invulnerable = 1e9
+    boss.wound(boss.health - boss.phase_thresholds()[1], stage)
+    assert boss.phase == 2
+    for _ in range(SHIFT_STEPS):
+        stage.step(B.NONE)
+    begun: list[str] = []
+    for _ in range(Warden.SPIRAL.steps + Warden.RAIN.steps + Warden.LOCK.steps + 2):
+        if boss.attack_step == 0:
+            begun.append(boss.current.name)
+        stage.step(B.NONE)
+    assert begun == ["spiral", "rain", "lock", "spiral"]
