@@ -725,3 +725,14 @@ def test_the_last_phase_cycles_spiral_rain_lock_in_that_order(tmp_path):
             begun.append(boss.current.name)
         stage.step(B.NONE)
     assert begun == ["spiral", "rain", "lock", "spiral"]
+
+
+def test_a_boss_left_with_one_health_fights_on(tmp_path):
+    stage = field(tmp_path, 50 * TILE)
+    boss = fight(stage)
+    boss.wound(boss.health - 1, stage)
+    assert boss.health == 1 and boss.state == "shift" and boss.shootable
+    for _ in range(SHIFT_STEPS):
+        stage.step(B.NONE)
+    boss.wound(1, stage)
+    assert boss.state == "dying"
