@@ -34,6 +34,16 @@ def _seed(text: str) -> int:
     return value
 
 
+def _assists(text: str) -> object:
+    """--assist's value, refused up front with what is wrong in it."""
+    from gunner.assists import parse_assists
+
+    try:
+        return parse_assists(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gunner",
@@ -70,6 +80,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="N",
         help="window size as a multiple of 480x270 (this run only; default: saved, 3)",
+    )
+    parser.add_argument(
+        "--assist",
+        type=_assists,
+        default=None,
+        metavar="LIST",
+        help="assists for this run only, e.g. speed=70,invincible,ammo,autofire "
+        "(speed 50-100 in steps of 10; Options saves them); the run is marked as assisted",
     )
     parser.add_argument(
         "--record", type=Path, metavar="FILE", help="save this run's input as a replay"
@@ -126,8 +144,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--crowd must be from 0 to {MAX_CROWD}")
     if args.crowd and args.replay:
         parser.error("--crowd cannot be combined with --replay (a replay holds only the input)")
-    if args.replay and (args.record or args.random_input or args.level):
-        parser.error("--replay takes its level, seed and input from the file")
+    if args.replay and (args.record or args.random_input or args.level or args.assist):
+        parser.error("--replay takes its level, seed, assists and input from the file")
     if args.record and not args.headless and args.random_input:
         parser.error("--random-input needs --headless")
     if args.headless:
@@ -277,6 +295,7 @@ def run_headless(args: argparse.Namespace) -> int:
 
     from gunner import debug
     from gunner.assets import Art
+    from gunner.assists import Assists, AutoFire
     from gunner.config import CAMPAIGN, LEVELS_DIR, VIEW_H, VIEW_W
     from gunner.crowd import add_crowd
     from gunner.hud import draw_hud
@@ -296,10 +315,12 @@ def run_headless(args: argparse.Namespace) -> int:
     pygame.font.init()
     pygame.display.set_mode((VIEW_W, VIEW_H))
     source: ReplayInput | RandomInput | None
+    assists: Assists = args.assist or Assists()
     if args.replay:
         replay = Replay.load(args.replay)
         path, seed, source = replay.level_path, replay.seed, replay.source()
         frames = len(replay.masks) if args.frames is None else args.frames
+        assists = replay.assists
     else:
         path = args.level or LEVELS_DIR / CAMPAIGN[0]
         seed = args.seed
@@ -307,6 +328,8 @@ def run_headless(args: argparse.Namespace) -> int:
         frames = 600 if args.frames is None else args.frames
     level_digest = level_sha256_or_none(path) if args.record else None
     stage = Stage(load_level(path), seed=seed)
+    stage.assists = assists.simulation()
+    autofire = AutoFire() if assists.autofire else None
     if args.crowd:
         add_crowd(stage, args.crowd)
     recorded: list[int] = []
@@ -315,6 +338,8 @@ def run_headless(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     for _ in range(frames):
         held = source.next() if source else Buttons.NONE
+        if autofire is not None:
+            held = autofire.apply(held)
         if args.record:
             recorded.append(int(held))
         step_start = time.perf_counter()
@@ -327,7 +352,12 @@ def run_headless(args: argparse.Namespace) -> int:
     stats["state_hash"] = stage.state_hash()
     if args.record:
         Replay(
-            level_ref(path), seed, recorded, stats["state_hash"], level_sha256=level_digest
+            level_ref(path),
+            seed,
+            recorded,
+            stats["state_hash"],
+            level_sha256=level_digest,
+            assists=stage.assists,
         ).save(args.record)
     if args.screenshot:
         surface = pygame.Surface((VIEW_W, VIEW_H))

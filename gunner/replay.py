@@ -7,6 +7,10 @@ nothing else), so a replay file stores just those, run-length encoded:
      "level_sha256": "...", "seed": 7, "steps": 3000, "inputs": [[mask, count], ...],
      "state_hash": "...", "outcome": "complete"}
 
+A run made with assists that change the simulation (invincibility, infinite ammo)
+stores them too, `"assists": ["invincible", "ammo"]`; a run without them has no
+such field, and loads and plays exactly as before.
+
 `state_hash` is `Stage.state_hash()` after the last step when it was recorded;
 replaying must reproduce it. `outcome` is how the run had ended by then
 ("complete" or "dead"; left out while undecided); a replay whose outcome is not
@@ -44,6 +48,7 @@ from types import EllipsisType
 from typing import Any, TypeGuard
 
 from gunner import __version__
+from gunner.assists import Assists, sim_assists
 from gunner.config import LEVELS_DIR
 from gunner.datafile import (
     DataFileError,
@@ -239,6 +244,8 @@ class Replay:
     # How the recorded run had ended ("complete", "dead"; None: undecided). Optional in
     # the file: replays from before it was stored load without it and check only the hash.
     outcome: str | None = None
+    # The simulation's assists the run was made with (all off for most runs).
+    assists: Assists = field(default_factory=Assists)
 
     @property
     def level_path(self) -> Path:
@@ -256,6 +263,7 @@ class Replay:
             "inputs": encode_runs(self.masks),
             "state_hash": self.state_hash,
             **({"outcome": self.outcome} if self.outcome is not None else {}),
+            **({"assists": names} if (names := self.assists.sim_names()) else {}),
         }
 
     def save(self, path: Path) -> None:
@@ -324,6 +332,10 @@ class Replay:
         version = data.get("version", "?")
         if not isinstance(version, str):
             raise ValueError(f"version {short_repr(version)} is not a version name")
+        names = data.get("assists", [])
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ValueError(f"assists {short_repr(names)} is not a list of assist names")
+        assists = sim_assists([n[:40] for n in names])  # ValueError names a stranger
         return cls(
             level=level,
             seed=seed,
@@ -332,6 +344,7 @@ class Replay:
             version=version[:40],
             level_sha256=data.get("level_sha256"),
             outcome=outcome,
+            assists=assists,
         )
 
     def check_level(self, path: Path) -> None:
@@ -390,14 +403,16 @@ class Replay:
         return f"{path}: did not reproduce the recorded run: {why}"
 
     def source(self) -> ReplayInput:
-        return ReplayInput(self.masks)
+        return ReplayInput(self.masks, self.assists)
 
 
 class ReplayInput:
-    """Plays the masks back one step at a time; NONE once they run out."""
+    """Plays the masks back one step at a time; NONE once they run out. `assists`:
+    the simulation's assists the run was made with, for the stage to play under."""
 
-    def __init__(self, masks: list[int]) -> None:
+    def __init__(self, masks: list[int], assists: Assists | None = None) -> None:
         self._masks = masks
+        self.assists = assists or Assists()
         self.position = 0
 
     def __len__(self) -> int:
@@ -419,7 +434,8 @@ class Recorder:
     """Collects the masks fed to one stage (the first it sees) and saves them as a replay.
 
     A window session records its first level: restarting or moving on ends the
-    recording and saves it; so does quitting.
+    recording and saves it; so does quitting, and so does changing an assist that the
+    simulation reads (a replay holds one set of them, the set it began with).
     """
 
     def __init__(self, path: Path) -> None:
@@ -432,10 +448,12 @@ class Recorder:
         """Call before `stage.step(held)`."""
         if self.stage is None:
             self.stage = stage
-            self.replay = Replay(level=level_ref(stage.level.path), seed=stage.seed)
+            self.replay = Replay(
+                level=level_ref(stage.level.path), seed=stage.seed, assists=stage.assists
+            )
             # Before the first step: a hot reload may change the file later.
             self.replay.level_sha256 = level_sha256_or_none(stage.level.path)
-        elif stage is not self.stage:
+        elif stage is not self.stage or (self.replay and stage.assists != self.replay.assists):
             self.save()
             return
         if not self.saved and self.replay is not None:
@@ -464,6 +482,7 @@ def play(
     from gunner.stage import Stage
 
     stage = Stage(load_level(replay.level_path, images=False), seed=replay.seed)
+    stage.assists = replay.assists
     source = replay.source()
     total = len(replay.masks) if steps is None else steps
     for done in range(1, total + 1):

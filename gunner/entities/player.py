@@ -202,13 +202,20 @@ class Player(Entity):
         if self.on_ground and was_airborne and fall_speed > 200:
             stage.emit("land")
             stage.add_effect("dust", self.hitbox.midbottom)
+        if stage.assists.invincible and self.on_ground and tiles.standing_on(self.hitbox):
+            # Where a pit puts an invincible player back. Set only under the assist, so
+            # a run without it holds (and hashes) exactly what it did before.
+            self.safe_ground = self.hitbox.midbottom
 
         if held & Buttons.FIRE and not self.fire_cooldown:
             self._fire(stage)
 
         # Into a pit, or (climbing) out of the bottom of the view.
         if fell_out(self, stage) or stage.camera.dropped(self.hitbox):
-            self.die(stage)
+            if stage.assists.invincible:
+                self.back_on_ground(stage)
+            else:
+                self.die(stage)
 
     def _set_crouch(self, crouch: bool, stage: WorldView) -> None:
         if crouch == self.crouching:
@@ -236,7 +243,7 @@ class Player(Entity):
         stage.publish(SHOT, self, weapon=self.weapon)
         self.fire_cooldown.start(self.weapon.cooldown)
         self.fire_pose.start(FIRE_POSE_TIME)
-        if self.ammo is not None:
+        if self.ammo is not None and not stage.assists.ammo:
             self.ammo -= 1
             if self.ammo <= 0:  # out of ammo: back to the pistol
                 self.equip(DEFAULT_WEAPON)
@@ -269,7 +276,7 @@ class Player(Entity):
 
     def damage(self, amount: int, stage: WorldView, from_x: float | None = None) -> None:
         """Lose health unless briefly invulnerable; get knocked away from the source."""
-        if not self.alive or self.shield or amount <= 0:
+        if not self.alive or self.shield or amount <= 0 or stage.assists.invincible:
             return
         self.health -= amount
         stage.emit("hurt")
@@ -297,6 +304,21 @@ class Player(Entity):
         first, last = sorted((int(edge // TILE), int((edge + away * reach) // TILE)))
         tiles = stage.tilemap
         return any(tiles.cell(col, row) == EMPTY for col in range(first, last + 1))
+
+    def back_on_ground(self, stage: WorldView) -> None:
+        """Invincible, out of a pit: back on the last ground stood on, or at the checkpoint
+        if that ground is gone (a floor that crumbled) or below a climbing view."""
+        box = feet_box(WIDTH, HEIGHT, getattr(self, "safe_ground", stage.checkpoint))
+        tiles = stage.tilemap
+        if not tiles.standing_on(box) or tiles.overlaps_solid(box) or stage.camera.dropped(box):
+            box = feet_box(WIDTH, HEIGHT, stage.checkpoint)
+        self._set_crouch_raw(False)
+        self.hitbox.midbottom = box.midbottom
+        self.vx = self.vy = 0.0
+        self.shield.start(INVULNERABLE_TIME)  # it blinks: you fell, and are back
+        stage.emit("hurt")
+        if not stage.camera.rect.colliderect(self.hitbox):
+            stage.camera.snap(*self.hitbox.center)
 
     def die(self, stage: WorldView) -> None:
         if self.alive:

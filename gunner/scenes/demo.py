@@ -78,6 +78,7 @@ class DemoScene(Scene):
     def __init__(self, replay: Replay) -> None:
         # Raises LevelError (one line) if the map is unusable; `next_demo` skips it then.
         self.stage = Stage(load_level(replay.level_path), seed=replay.seed)
+        self.stage.assists = replay.assists
         self.inputs: ReplayInput = replay.source()
         self.hold = END_HOLD
         self.blink = 0

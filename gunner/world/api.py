@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     import pygame
 
     from gunner.assets import PlayerMeta
+    from gunner.assists import Assists
     from gunner.bullets import BulletHandle
     from gunner.camera import Camera
     from gunner.entities import Entity
@@ -60,6 +61,7 @@ class WorldView(Protocol):
     spawners: list[WaveSpawner]
     message: str
     player_meta: PlayerMeta
+    assists: Assists  # the rules the player's assists change (invincibility, ammo)
     # Presentation an entity drives: the camera locks on a boss arena; particles fly.
     camera: Camera
     particles: Particles

@@ -16,11 +16,13 @@ if TYPE_CHECKING:
 
 # World attributes that are not simulation state: the level and its tiles (hashed
 # apart), services, what only looks or sounds, and the tree (its contents are the
-# entities and bullets, hashed themselves). The players are hashed apart too.
+# entities and bullets, hashed themselves). The players are hashed apart too. The
+# assists are rules of the run, kept by a replay beside its seed; what they change
+# shows in the state itself.
 NOT_STATE = frozenset(
     ("level", "rng", "player_meta", "tilemap", "tree", "bullets", "entities", "effects",
      "events", "bus", "counters", "particles", "players", "camera", "crowd_step",
-     "zone_makers")
+     "zone_makers", "assists")
 )  # fmt: skip
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from gunner.assets import PlayerMeta, load_player_meta
+from gunner.assists import Assists
 from gunner.broadphase import StageTree
 from gunner.bullets import BulletSystem
 from gunner.camera import Camera
@@ -66,6 +67,9 @@ class World(Physics):
         self.bus.subscribe(KILLED, self._on_killed)
         self.counters = Counters()
         self.held = self.pressed = self.released = Buttons.NONE
+        # The assists the run is played under (invincibility, infinite ammo): all off
+        # unless the play scene, a replay or --assist says otherwise.
+        self.assists = Assists()
         self.steps = 0
         self.time = 0.0
         self.outcome: str | None = None  # "complete" or "dead" once the run is decided
