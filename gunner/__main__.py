@@ -240,6 +240,7 @@ def _play_in_window(args: argparse.Namespace) -> int:
         recorder=Recorder(args.record) if args.record else None,
         custom_folder=custom_levels_dir(folder) if folder else None,
         extra_levels=[args.level] if args.level else [],
+        assists=args.assist,
     )
     first: Scene
     refused: list[LevelError] = []

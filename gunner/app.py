@@ -22,6 +22,7 @@ import pygame
 
 from gunner import GAME_NAME
 from gunner.assets import Art
+from gunner.assists import Assists
 from gunner.audio import Audio
 from gunner.config import ASSETS_DIR, DT, MAX_STEPS_PER_FRAME, VIEW_H, VIEW_W
 from gunner.debug import FrameTimes
@@ -119,6 +120,7 @@ class App:
         recorder: Recorder | None = None,
         custom_folder: Path | None = None,
         extra_levels: Sequence[Path] = (),
+        assists: Assists | None = None,
     ) -> None:
         pygame.init()
         # Saved settings apply unless the command line overrides them for this run.
@@ -132,6 +134,9 @@ class App:
         # Never larger than the desktop: a window bigger than the screen cannot be used.
         self.scale = min(max_scale(), max(1, scale if scale is not None else self.settings.scale))
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        # The assists in force: --assist for this run, else the saved ones (Options
+        # changes both, as it does the window).
+        self.assists = self.settings.assists if assists is None else assists
         self.screen = Screen()
         self.screen.open(self.fullscreen, self.scale)
         self.scale = self.screen.scale  # less where the window's frame would not fit
@@ -310,10 +315,17 @@ class App:
             clock.tick(120)
             self.times.fps = clock.get_fps()
 
+    def pace(self) -> float:
+        """The fraction of real time the top scene runs at: the game-speed assist slows
+        play (fewer fixed steps per real second, never a shorter step); menus, even
+        over a level, keep full speed."""
+        slowed = bool(self.scenes) and self.scene.slowed_by_assists
+        return self.assists.slowed if slowed else 1.0
+
     def run_frame(self, stepper: FixedStepClock, real_dt: float) -> int:
         """One frame: events, the steps `stepper` allows for `real_dt` seconds, drawing
         and presenting. Tells the stepper what the frame cost; returns the steps run."""
-        steps = stepper.advance(real_dt)
+        steps = stepper.advance(real_dt * self.pace())
         start = self.now()
         self.frame(steps)
         if not self.running:

@@ -42,6 +42,7 @@ class LevelEntry:
     best: float | None  # seconds
     path: Path | None = None  # the map of a custom entry
     problem: str | None = None  # why the game cannot use this custom map
+    assisted: bool = False  # `best` is an assisted run's (no unassisted run finished it)
 
     @property
     def custom(self) -> bool:
@@ -67,6 +68,18 @@ def map_title(path: Path) -> str:
         return path.stem
 
 
+def best_time(progress: Progress | None, key: str) -> tuple[float | None, bool]:
+    """(best time, whether it was assisted): the unassisted best if there is one, else
+    the assisted best, marked so."""
+    if progress is None:
+        return None, False
+    best = progress.best_time(key)
+    if best is not None:
+        return best, False
+    assisted = progress.best_time(key, assisted=True)
+    return assisted, assisted is not None
+
+
 def is_unlocked(progress: Progress | None, index: int, name: str) -> bool:
     return index == 0 or (progress is not None and progress.is_unlocked(campaign_key(name)))
 
@@ -84,9 +97,9 @@ def campaign_entries(
         path = levels_dir / name
         if not path.is_file():
             continue  # not made yet
-        best = progress.best_times.get(campaign_key(name)) if progress is not None else None
+        best, assisted = best_time(progress, campaign_key(name))
         unlocked = is_unlocked(progress, index, name)
-        entries.append(LevelEntry(index, name, map_title(path), unlocked, best))
+        entries.append(LevelEntry(index, name, map_title(path), unlocked, best, assisted=assisted))
     return entries
 
 
@@ -101,8 +114,10 @@ def custom_entries(
     entries = []
     for path in custom_maps(folder, extra, levels_dir):
         info = inspect(path)
-        best = progress.best_times.get(level_key(path, levels_dir)) if progress else None
-        entries.append(LevelEntry(None, path.name, info.title, True, best, path, info.problem))
+        best, assisted = best_time(progress, level_key(path, levels_dir))
+        entries.append(
+            LevelEntry(None, path.name, info.title, True, best, path, info.problem, assisted)
+        )
     return entries
 
 

@@ -36,6 +36,7 @@ from typing import Any
 import pygame
 
 from gunner import config
+from gunner.assists import Assists
 from gunner.datafile import DataFileError, load_json, read_bytes
 from gunner.input import DEFAULT_BINDINGS, Buttons
 
@@ -288,6 +289,7 @@ class Settings:
     music_volume: float = 0.5
     fullscreen: bool = False
     scale: int = 3
+    assists: Assists = field(default_factory=Assists)
     # Key names as the loaded file spelled them (`F24`, `Space`), written back as they
     # were: a hand-edited file saves unchanged, display or not.
     key_names: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
@@ -314,6 +316,7 @@ class Settings:
             },
             "fullscreen": self.fullscreen,
             "scale": self.scale,
+            "assists": self.assists.to_json(),
         }
 
     @classmethod
@@ -326,7 +329,7 @@ class Settings:
         """
         repairs = [] if repairs is None else repairs
         s = cls()
-        _unknown(data, ("keys", "volume", "fullscreen", "scale"), "", repairs)
+        _unknown(data, ("keys", "volume", "fullscreen", "scale", "assists"), "", repairs)
         keys = data.get("keys", {})
         if not isinstance(keys, dict):
             raise StoreError("keys must be an object of action -> list of key names")
@@ -373,6 +376,8 @@ class Settings:
         if s.scale != scale:
             side = "below 1" if scale < 1 else f"above {MAX_SCALE}"
             repairs.append(f"scale {short_repr(scale)} is {side}; using {s.scale}")
+        if "assists" in data:
+            s.assists = Assists.from_json(data["assists"], repairs)
         return s
 
     def give_every_action_a_key(self) -> list[Buttons]:
@@ -493,8 +498,10 @@ class Progress:
 
     Levels are named by `level_key`: `levels/level1.tmx` for the campaign,
     `custom:PATH` for the player's own maps, whose times are kept apart and never
-    unlock a campaign level. A file written by 0.1.0 (version 1) is migrated on
-    load; the original is kept beside it as `progress.json.v1`.
+    unlock a campaign level. Times of runs made with assists are kept apart too
+    (`assisted_times`): an assisted time never replaces an unassisted best. A file
+    written by 0.1.0 (version 1) is migrated on load; the original is kept beside it
+    as `progress.json.v1`.
     """
 
     def __init__(self, directory: Path | None = None) -> None:
@@ -503,6 +510,7 @@ class Progress:
         )
         self.unlocked: list[str] = []
         self.best_times: dict[str, float] = {}
+        self.assisted_times: dict[str, float] = {}
         data = self.store.load()
         if data is None:
             return
@@ -510,7 +518,7 @@ class Progress:
         try:
             self._read(migrate_progress_v1(data) if migrated else data)
         except StoreError as exc:
-            self.unlocked, self.best_times = [], {}
+            self.unlocked, self.best_times, self.assisted_times = [], {}, {}
             self.store.reject(str(exc))
             return
         if migrated:
@@ -533,14 +541,9 @@ class Progress:
         unlocked = data.get("unlocked", [])
         if not isinstance(unlocked, list) or not all(isinstance(n, str) for n in unlocked):
             raise StoreError("unlocked must be a list of level names")
-        best = data.get("best_times", {})
-        if not isinstance(best, dict) or not all(
-            isinstance(v, int | float) and not isinstance(v, bool) and 0 < v < math.inf
-            for v in best.values()
-        ):
-            raise StoreError("best_times must map level names to seconds")
         self.unlocked = list(dict.fromkeys(unlocked))
-        self.best_times = {str(k): float(v) for k, v in best.items()}
+        self.best_times = _times(data, "best_times")
+        self.assisted_times = _times(data, "assisted_times")
 
     def is_unlocked(self, level: str) -> bool:
         return level in self.unlocked
@@ -550,23 +553,45 @@ class Progress:
             self.unlocked.append(level)
             self.save()
 
-    def record_time(self, level: str, seconds: float) -> bool:
-        """Keep `seconds` if it beats the best time for `level`; True if it did."""
-        best = self.best_times.get(level)
+    def best_time(self, level: str, assisted: bool = False) -> float | None:
+        """The best time for `level` among unassisted runs, or among assisted ones."""
+        return (self.assisted_times if assisted else self.best_times).get(level)
+
+    def record_time(self, level: str, seconds: float, assisted: bool = False) -> bool:
+        """Keep `seconds` if it beats the best time for `level` (among assisted runs if
+        `assisted`: those never touch the unassisted best); True if it did."""
+        times = self.assisted_times if assisted else self.best_times
+        best = times.get(level)
+        seconds = round(seconds, 3)  # as stored: the same run again is no new best
         if best is not None and best <= seconds:
             return False
-        self.best_times[level] = round(seconds, 3)
+        times[level] = seconds
         self.save()
         return True
 
-    def record_finish(self, level: str, seconds: float) -> bool:
+    def record_finish(self, level: str, seconds: float, assisted: bool = False) -> bool:
         """A finished run of the level keyed `level`: its time, and the next campaign
-        level opens (only a campaign level opens one). True for a new best time."""
-        new_best = self.record_time(level, seconds)
+        level opens (only a campaign level opens one). True for a new best time (among
+        assisted runs for an assisted one)."""
+        new_best = self.record_time(level, seconds, assisted)
         following = next_campaign_key(level)
         if following is not None:
             self.unlock(following)
         return new_best
 
     def save(self) -> None:
-        self.store.save({"unlocked": self.unlocked, "best_times": self.best_times})
+        data: dict[str, Any] = {"unlocked": self.unlocked, "best_times": self.best_times}
+        if self.assisted_times:
+            data["assisted_times"] = self.assisted_times
+        self.store.save(data)
+
+
+def _times(data: dict[str, Any], name: str) -> dict[str, float]:
+    """A `level key -> seconds` table of progress.json; StoreError if it is not one."""
+    times = data.get(name, {})
+    if not isinstance(times, dict) or not all(
+        isinstance(v, int | float) and not isinstance(v, bool) and 0 < v < math.inf
+        for v in times.values()
+    ):
+        raise StoreError(f"{name} must map level names to seconds")
+    return {str(k): float(v) for k, v in times.items()}

@@ -16,6 +16,11 @@ if TYPE_CHECKING:
 
 # Seconds of nobody touching anything on the title screen before the demo starts.
 IDLE_SECONDS = 20.0
+# Menu keys, fixed (never rebound), so a menu can always be worked.
+UP_KEYS = (pygame.K_UP, pygame.K_w)
+DOWN_KEYS = (pygame.K_DOWN, pygame.K_s)
+LEFT_KEYS = (pygame.K_LEFT, pygame.K_a)
+RIGHT_KEYS = (pygame.K_RIGHT, pygame.K_d)
 # Whatever a person does that ends the demo: a key (pads arrive as keys), a click.
 WAKE_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN)
 
@@ -25,6 +30,8 @@ class Scene:
 
     # Draw the scene below first (a pause menu over the frozen game).
     overlay = False
+    # Play runs slower under the game-speed assist; menus never do.
+    slowed_by_assists = False
 
     def enter(self, app: App) -> None:
         """Called when the scene becomes the top of the stack."""

@@ -73,11 +73,18 @@ class CompleteScene(Scene):
             ("KILLS", str(stage.kills), text.WHITE),
             ("ACCURACY", accuracy_label(stage.bullets.hits, stage.bullets.fired), text.WHITE),
         ]
+        # An assisted run is compared with assisted runs only, and says so.
+        label = "ASSISTED BEST" if play.assisted.marks_run else "BEST"
         if play.new_best:
-            rows.append(("BEST", "NEW BEST!", text.YELLOW))
+            rows.append((label, "NEW BEST!", text.YELLOW))
         elif play.best_time is not None:
-            rows.append(("BEST", format_time(play.best_time), text.GREY))
+            rows.append((label, format_time(play.best_time), text.GREY))
         return rows
+
+    def assist_line(self) -> str:
+        """The line that marks an assisted run ("" for one without assists)."""
+        labels = self.play.assisted.labels()
+        return "ASSISTED RUN: " + ", ".join(labels) if labels else ""
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
         assert self.menu is not None
@@ -93,6 +100,9 @@ class CompleteScene(Scene):
             name = stage.level.name.upper()
             text.draw(surface, name, (w // 2, 62), 18, text.YELLOW, "midtop")
         y = 90
+        if line := self.assist_line():
+            text.draw(surface, line, (w // 2, 80), 14, text.CYAN, "midtop")
+            y = 96
         for i, (label, value, colour) in enumerate(self.lines()):
             if self.age < i * REVEAL:
                 break

@@ -204,6 +204,8 @@ class LevelSelectScene(Scene):
             colour = text.YELLOW if selected else text.WHITE
             if entry.problem:
                 best, best_colour = "CANNOT LOAD", text.RED
+            elif entry.best and entry.assisted:  # marked, as Celeste marks assisted saves
+                best, best_colour = f"ASSISTED {format_time(entry.best)}", text.CYAN
             elif entry.best:
                 best, best_colour = f"BEST {format_time(entry.best)}", text.GREEN
             else:

@@ -1,4 +1,5 @@
-"""The options screen: key bindings, volumes, fullscreen and window scale; saved as they change.
+"""The options screen: key bindings, volumes, fullscreen and window scale, and the way to
+the assists; saved as they change.
 
 Up/down choose a row. On a key row, confirm waits for the new key (Esc
 cancels); left/right change volumes, fullscreen and scale. Changes apply at
@@ -14,8 +15,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gunner import text
+from gunner.assists import Assists
 from gunner.input import BACK_KEYS, CONFIRM_KEYS, DEFAULT_BINDINGS, Buttons
-from gunner.scenes.base import Scene, dim
+from gunner.scenes.base import DOWN_KEYS, LEFT_KEYS, RIGHT_KEYS, UP_KEYS, Scene, dim
 from gunner.settings import ACTIONS, Settings, action_name, key_code, key_name
 
 if TYPE_CHECKING:
@@ -37,10 +39,6 @@ RESERVED_KEYS = frozenset(
     (pygame.K_ESCAPE, pygame.K_p, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE,
      pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6, pygame.K_F11)
 )  # fmt: skip
-UP_KEYS = (pygame.K_UP, pygame.K_w)
-DOWN_KEYS = (pygame.K_DOWN, pygame.K_s)
-LEFT_KEYS = (pygame.K_LEFT, pygame.K_a)
-RIGHT_KEYS = (pygame.K_RIGHT, pygame.K_d)
 
 
 def key_label(keys: tuple[int, ...]) -> str:
@@ -76,9 +74,9 @@ class OptionsScene(Scene):
     overlay = True
 
     def __init__(self) -> None:
-        # Rows: the six actions, three volumes, fullscreen, scale, default keys, back.
+        # Rows: the six actions, three volumes, fullscreen, scale, assists, default keys, back.
         self.rows: list[str] = [action_name(a).upper() for a in ACTIONS] + [v for v, _ in VOLUMES]
-        self.rows += ["fullscreen", "scale", "defaults", "back"]
+        self.rows += ["fullscreen", "scale", "assists", "defaults", "back"]
         self.index = 0
         self.waiting_for_key = False
         self.message = ""
@@ -129,6 +127,8 @@ class OptionsScene(Scene):
             self.message = "DEFAULT KEYS RESTORED"
         elif row == "back":
             self.leave(app)
+        elif row == "assists":
+            app.push(app.router.make("assists"))
         else:
             self._adjust(app, row, 1)
             return
@@ -169,6 +169,8 @@ class OptionsScene(Scene):
             return "FULLSCREEN", "< ON >" if app.fullscreen else "< OFF >"
         if row == "scale":
             return "WINDOW SCALE", f"< {app.scale}x >"
+        if row == "assists":
+            return "ASSISTS", "ON" if app.assists != Assists() else "OFF"
         return ("DEFAULT KEYS", "") if row == "defaults" else ("BACK", "")
 
     def draw(self, app: App, surface: pygame.Surface) -> None:

@@ -13,6 +13,7 @@ import pygame
 
 from gunner import debug, text
 from gunner.apart import Failed, Worker, WorkerDied
+from gunner.assists import Assists, AutoFire
 from gunner.broadphase import DESIGNS
 from gunner.config import CAMPAIGN, LEVELS_DIR
 from gunner.crowd import add_crowd
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
 
 
 class PlayScene(Scene):
+    slowed_by_assists = True
+
     def __init__(
         self,
         path: Path,
@@ -57,6 +60,10 @@ class PlayScene(Scene):
         self.crowd = crowd  # --crowd N: soldiers added at the start (and after a reload)
         self.design = design  # the live broad phase (F4 switches it)
         self.waves = 0  # F6 waves added so far
+        # Every assist this run has used so far (Options can change them mid-run): a run
+        # that used one is marked as assisted, however briefly.
+        self.assisted = Assists()
+        self.autofire = AutoFire()
         # Raises LevelError (one line) if the map is unusable; callers decide what to show.
         # A stage given (RETRY) plays on as it is.
         if stage is None:
@@ -116,6 +123,7 @@ class PlayScene(Scene):
         )
         scene.checkpoint = self.checkpoint  # a second game over comes back here too
         scene.waves = self.waves
+        scene.assisted = self.assisted  # the same run, played on
         scene.reader = self.reader
         return scene
 
@@ -255,6 +263,9 @@ class PlayScene(Scene):
         self.poll_reload(time.monotonic())
         if self.replay is not None:
             held = self.replay.next()
+            self.stage.assists = self.replay.assists
+        else:
+            held = self.apply_assists(app.assists, held)
         if app.recorder is not None:
             app.recorder.record(self.stage, held)
         start = time.perf_counter()
@@ -276,14 +287,25 @@ class PlayScene(Scene):
             else:
                 app.push(app.router.make("gameover", self))
 
+    def apply_assists(self, assists: Assists, held: Buttons) -> Buttons:
+        """The player's assists for the next step: the simulation's go to the stage,
+        auto-fire turns taps of FIRE into FIRE held; returns the step's buttons."""
+        self.stage.assists = assists.simulation()
+        self.assisted = self.assisted.merged(assists)
+        if not assists.autofire:
+            self.autofire.firing = False  # switched off while firing: firing stops
+            return held
+        return self.autofire.apply(held)
+
     def _save_progress(self, app: App) -> None:
         """Best time for this map; after a campaign level, the next one opens up."""
         if app.progress is None or self.replay is not None:
             return  # a replay is not the player's own run
         key = self.progress_key
         try:
-            self.new_best = app.progress.record_finish(key, self.stage.time)
-            self.best_time = app.progress.best_times.get(key)
+            assisted = self.assisted.marks_run
+            self.new_best = app.progress.record_finish(key, self.stage.time, assisted)
+            self.best_time = app.progress.best_time(key, assisted)
         except OSError as exc:  # a full disk must not end the run
             print(f"gunner: cannot save progress: {exc}", file=sys.stderr)
 
@@ -293,6 +315,8 @@ class PlayScene(Scene):
             debug.draw_world_overlay(surface, self.stage)
         # Once the run is decided the results (or game over) sit on top: no banner under them.
         draw_hud(surface, self.stage, messages=not self._reported)
+        if self.autofire.firing and not self._reported:  # why the gun keeps firing
+            text.draw(surface, "AUTO-FIRE", (6, 29), 14, text.CYAN)
         if app.debug:
             debug.draw_panel(surface, self.stage, app.times, drawn)
         if self.reload_error:

@@ -35,6 +35,7 @@ class Router:
 
 def default_router() -> Router:
     """Every scene of the game under its name (imported here, and only here)."""
+    from gunner.scenes.assists import AssistsScene
     from gunner.scenes.complete import CompleteScene
     from gunner.scenes.demo import next_demo_scene
     from gunner.scenes.error import ErrorScene
@@ -50,6 +51,7 @@ def default_router() -> Router:
         {
             "title": TitleScene,
             "options": OptionsScene,
+            "assists": AssistsScene,
             "levelselect": LevelSelectScene,
             "play": PlayScene,  # a map by path
             "campaign": PlayScene.campaign,  # a campaign level by index
