@@ -6,6 +6,8 @@ import json
 import pygame
 import pytest
 
+from app_helpers import key
+from ascii_maps import CORRIDOR, write_map
 from gunner import __main__ as cli
 from gunner.app import App, FixedStepClock
 from gunner.assists import Assists, AutoFire, parse_assists
@@ -20,14 +22,9 @@ from gunner.scenes.options import OptionsScene
 from gunner.scenes.play import PlayScene
 from gunner.settings import Progress, load_settings
 from gunner.stage import Stage
-from maps import CORRIDOR, write_map
 
 # A ledge, then a pit as deep as the map: walking right falls in.
 LEDGE = ["." * 12] * 4 + ["..P........."] + ["#####......."] + ["." * 12] * 3
-
-
-def key(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
 @pytest.fixture
