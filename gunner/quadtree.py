@@ -72,6 +72,8 @@ _chain = chain.from_iterable
 FEW_KEYS = 8
 # Without a typical_size hint, the tree learns it from this many adds.
 LEARN_AFTER = 64
+# `file_all` files fewer items than this one by one (numpy's per-call cost is more).
+FILE_ONE_BY_ONE = 256
 # `LazyTree`: a class of at most this many items is always scanned linearly...
 SMALL = 48
 # ...and a bigger one until it has been asked this many times since all its items
@@ -513,15 +515,14 @@ class Quadtree(Filed):
         would give it. What `LazyTree` re-files a crowd with. ValueError if an item is
         listed twice."""
         self.clear()
-        if self._learn is not None:  # still learning the leaf size: one by one
-            self.add_many(items)
-            return
         n = len(items)
-        if not n:
-            return
         where: dict[Any, Any] = dict.fromkeys(items)  # every value is set below
         if len(where) != n:
             raise ValueError("an item is listed twice")
+        if self._learn is not None or n < max(FILE_ONE_BY_ONE, 1):
+            # Still learning the leaf size, or too few for numpy's per-call cost to pay.
+            self.add_many(items)
+            return
         boxes = np.fromiter(_chain(map(_HITBOX, items)), np.float64, 4 * n).reshape(-1, 4)
         x, y, w, h = boxes.T
         key = x + w * 0.5

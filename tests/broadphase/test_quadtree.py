@@ -338,7 +338,9 @@ def test_file_all_files_as_adds_in_order_would(items: list, later: list, hint: b
     )
     one_by_one.add_many(things)
     bulk.add(Thing(5, 5, 500, 500))  # forgotten by file_all, reach and all
-    bulk.file_all(things)
+    with pytest.MonkeyPatch.context() as patch:  # in bulk however few (numpy's path)
+        patch.setattr(quadtree, "FILE_ONE_BY_ONE", 0)
+        bulk.file_all(things)
     assert rows_of(bulk) == rows_of(one_by_one)
     assert len(bulk) == len(things) and all(t in bulk for t in things)
     live = list(things)
