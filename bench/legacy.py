@@ -62,6 +62,9 @@ class LegacyTree(Quadtree):
     def near_solids(self, rect: Any) -> bool:
         return True  # 0.1.0 asked the tree on every move
 
+    def slide_enemies(self, dx: float) -> bool:
+        return False  # 0.1.0 filed every walker again one by one
+
     def query(self, rect: Any, ignore: Any = None) -> list[Any]:
         # 0.1.0 tested bullets as candidates everywhere, then skipped them by kind.
         return [o for o in super().query(rect, ignore) if o.kind != "Bullet"]

@@ -548,6 +548,17 @@ class StageTree:
         home.add(item)
         item.filed_in = home
 
+    def slide_enemies(self, dx: float) -> bool:
+        """The crowd step's walkers (enemy class) are about to move, each at most ``dx``
+        px along x: True when the class re-files them in bulk (ours: `LazyTree.slide`),
+        so they stay filed while they walk; False when each must leave and be filed
+        again, as every other entity does."""
+        slide = getattr(self.enemy, "slide", None)
+        if slide is None:
+            return False
+        slide(dx)
+        return True
+
     def near_solids(self, rect: pygame.FRect) -> bool:
         """Could ``rect`` overlap anything in the solid class? False when it lies clear of
         every place a solid has been filed since the class was last empty (a door, a

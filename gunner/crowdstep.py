@@ -139,6 +139,8 @@ class CrowdStep:
         # The step's plan while the stage writes it back: a member let go mid-step
         # leaves it too (its state changed since it was planned).
         self.current: dict[Entity, tuple] = {}
+        # How far (px, along x) the plan moves any member; none moves along y.
+        self.slide = 0.0
 
     def __len__(self) -> int:
         return self.soldiers.n + self.turrets.n
@@ -222,6 +224,7 @@ class CrowdStep:
         () once both have run out. Members left out tick on their own."""
         plan: dict[Entity, tuple] = {}
         self.current = plan
+        self.slide = 0.0
         if not self.enabled or not len(self):
             return plan
         marked = self._zones(stage, zone_makers) if zone_makers else None
@@ -351,6 +354,8 @@ class CrowdStep:
             keep = np.flatnonzero(stands)
             rows, facing, fire, flash = rows[keep], facing[keep], fire[keep], flash[keep]
             new_x, vx, walk = new_x[keep], vx[keep], walk[keep]
+        if len(rows):
+            self.slide = float(np.abs(new_x - c["x"][rows]).max())
         # Most walk on as they were: x and walk_time change, and the fire timer while it
         # runs. Either is a short write-back; anything else (a turn, a flash) the long one.
         old_fire = c["fire"][rows]

@@ -79,6 +79,9 @@ SMALL = 48
 # ...and a bigger one until it has been asked this many times since all its items
 # were last filed again; then its tree is rebuilt (a rebuild costs a few scans).
 SCANS = 4
+# ...and rebuilt once the items it holds may have slid this far (px) since (`slide`):
+# a crowd walks about 40 px a second, so about every second and a half.
+SLIDE = 64.0
 
 
 def _leaf_for(typical: tuple[float, float]) -> tuple[float, float]:
@@ -360,11 +363,14 @@ class Quadtree(Filed):
         rect: pygame.FRect | pygame.Rect,
         ignore: HasHitbox | None = None,
         levels: list[tuple] | None = None,
+        slack: float = 0.0,
     ) -> list[Any]:
         """Every stored item whose hitbox overlaps ``rect`` (colliderect), except ``ignore``.
 
         ``levels``: `levels` of several trees added together, to ask them all in one
-        call (the candidates they test are counted in this tree's ``checks``)."""
+        call (the candidates they test are counted in this tree's ``checks``).
+        ``slack``: how far (px, along x only) any item may have slid since it was filed;
+        candidates are sought that much wider, and tested where they are now."""
         x, y, w, h = rect
         if type(rect) is not pygame.FRect:
             rect = pygame.FRect(rect)
@@ -385,8 +391,8 @@ class Quadtree(Filed):
                 r1 = 0
             elif r1 > maxr:
                 r1 = maxr
-            lo = x - rw
-            hi = x + w + rw
+            lo = x - rw - slack
+            hi = x + w + rw + slack
             while r0 <= r1:
                 keys = rkeys[r0]
                 i = _bisect_left(keys, lo)
@@ -426,7 +432,7 @@ class Quadtree(Filed):
         for item in items:
             remove(item)
 
-    def query_many(self, boxes: np.ndarray) -> tuple[np.ndarray, list[Any]]:
+    def query_many(self, boxes: np.ndarray, slack: float = 0.0) -> tuple[np.ndarray, list[Any]]:
         """Every (query, item) pair whose rectangles overlap, for many queries at once.
 
         ``boxes`` is an (n, 4) float array of x, y, w, h. Returns ``(index, items)``:
@@ -434,7 +440,8 @@ class Quadtree(Filed):
         as ``query`` would list them. The rows and the bisection run vectorized over
         all queries (numpy ``searchsorted`` on each row's keys), so the Python cost
         is per *overlap*, not per query: what bullets need, thousands a step.
-        ``checks`` grows by the candidates tested, as ``query`` counts them.
+        ``checks`` grows by the candidates tested, as ``query`` counts them; ``slack``
+        as in `query`.
         """
         self._drop_lifted()
         # float32 throughout, as pygame's FRect stores and compares: the pairs are then
@@ -456,8 +463,8 @@ class Quadtree(Filed):
             base = len(flat)
             r0 = np.clip(np.floor((dy - rh - by) * ich), 0, maxr).astype(np.intp)
             r1 = np.clip(np.floor((dy + dh + rh - by) * ich), 0, maxr).astype(np.intp)
-            lo = dx - rw
-            hi = dx + dw + rw
+            lo = dx - rw - slack
+            hi = dx + dw + rw + slack
             at = base
             for r in full:
                 keys = rkeys[r]
@@ -651,9 +658,17 @@ class LazyTree(Filed):
       what was filed since, until half the items have been: then it scans again.
       A batched query (`query_many`, the bullets) always rebuilds a stale tree first.
 
-    Items must move only while out of the class (the stage's contract). `add` does not
-    check for an item filed twice: `StageTree.add` does, by ``filed_in``.
-    ``checks`` counts candidates tested: a linear scan tests every item.
+    A crowd is re-filed in bulk (`slide`): the crowd step's walkers each move at most a
+    few pixels along x a step, so instead of leaving the class and being filed again one
+    by one, they stay filed, and the tree widens its questions by how far anyone may have
+    slid since it was built (``slack``), testing each candidate where it is now. Past
+    `SLIDE` px of slack it is rebuilt. A quiet crowd's questions (the doors', the
+    player's) then cost a walk of a few rows instead of a scan of the crowd.
+
+    Items must move only while out of the class, or along x within what `slide` was
+    told (the stage's contract). `add` does not check for an item filed twice:
+    `StageTree.add` does, by ``filed_in``. ``checks`` counts candidates tested: a linear
+    scan tests every item.
     """
 
     def __init__(
@@ -670,6 +685,10 @@ class LazyTree(Filed):
         # Does `_tree` hold, where they are, every item filed before the bookmark?
         self._indexed = False
         self._scans = 0  # linear scans since the items were last all re-filed
+        # How far (px, along x) an item the tree holds may lie from where it was filed
+        # (see `slide`), and how far the current step's slides go.
+        self._slack = 0.0
+        self._sliding = 0.0
         self.checks = 0
 
     def __getstate__(self) -> dict[str, Any]:
@@ -698,6 +717,13 @@ class LazyTree(Filed):
         mark = self._mark
         return iter([it for it in self._where if it is not mark])
 
+    def slide(self, dx: float) -> None:
+        """Items about to move this step without leaving the class, each by at most
+        ``dx`` px along x and not at all along y (the crowd step's walkers, re-filed in
+        bulk): questions from now on reach that much further."""
+        self._sliding = dx
+        self._slack += dx
+
     def _rebuild(self) -> None:
         """File every item in the tree afresh and put the bookmark after them all."""
         where, mark = self._where, self._mark
@@ -706,6 +732,8 @@ class LazyTree(Filed):
         where[mark] = None
         self._indexed = True
         self._scans = 0
+        # Filed where they are now; this step's slides may not all have happened yet.
+        self._slack = self._sliding
 
     def _fresh(self) -> None:
         """Rebuild unless the tree holds every item where it is (nothing filed since
@@ -715,6 +743,7 @@ class LazyTree(Filed):
             not self._indexed
             or next(reversed(where)) is not self._mark
             or len(self._tree) != len(where) - 1
+            or self._slack > SLIDE
         ):
             self._rebuild()
 
@@ -738,6 +767,9 @@ class LazyTree(Filed):
             if self._indexed:
                 since = self._since()
                 if len(since) <= n >> 1:
+                    if self._slack > SLIDE:  # the crowd has walked far: file it afresh
+                        self._rebuild()
+                        since = []
                     return self._query_tree(rect, ignore, since)
                 self._restart()  # most items were filed again: the tree is stale
             self._scans += 1
@@ -765,7 +797,7 @@ class LazyTree(Filed):
         # the items filed since (they may have moved) are tested one by one.
         where = self._where
         tree = self._tree
-        found = tree.query(rect, ignore)
+        found = tree.query(rect, ignore, None, self._slack)
         self.checks += tree.checks
         tree.checks = 0
         if since:
@@ -795,7 +827,7 @@ class LazyTree(Filed):
         filed since the last one (bullets ask once a step, after every item moved)."""
         self._fresh()
         tree = self._tree
-        found = tree.query_many(boxes)
+        found = tree.query_many(boxes, self._slack)
         self.checks += tree.checks
         tree.checks = 0
         return found
@@ -804,5 +836,7 @@ class LazyTree(Filed):
         self, view: pygame.Rect | pygame.FRect | None = None
     ) -> Iterator[tuple[pygame.FRect, int]]:
         """The tree's cells, with every item filed where it is now (see `Quadtree.cells`)."""
+        if self._slack:
+            self._rebuild()
         self._fresh()
         return self._tree.cells(view)

@@ -64,8 +64,10 @@ def tick_crowd(world: World) -> None:
     zone = world.zone_makers.append
     tree = world.tree
     add, enemies, others = tree.add, tree.enemy, tree.entity
-    # Members are filed in the enemy class (the team's, never solid), as below.
+    # Members are filed in the enemy class (the team's, never solid), as below; a
+    # walker leaves it and is filed again, unless the class re-files them in bulk.
     lift, file = enemies.remove, enemies.add
+    refile = not tree.slide_enemies(crowd.slide)
     dt = DT
     survivors: list[Entity] = []
     keep = survivors.append
@@ -77,22 +79,28 @@ def tick_crowd(world: World) -> None:
             member: Any = entity
             kind = step.__class__
             if kind is float:  # walks on as it was: a new x
-                lift(member)
+                if refile:
+                    lift(member)
                 member.hitbox.x = step
                 member.walk_time += dt
-                file(member)
+                if refile:
+                    file(member)
             elif kind is int:  # a turret's cooldown (it never moves: it stays filed)
                 member.cooldown.left = step
             elif len(step) == 2:  # walks on, its fire timer running
-                lift(member)
+                if refile:
+                    lift(member)
                 member.hitbox.x, member.fire_timer.left = step
                 member.walk_time += dt
-                file(member)
+                if refile:
+                    file(member)
             elif len(step) == 6:
-                lift(member)
+                if refile:
+                    lift(member)
                 member.hitbox.x, member.facing, member.vx, member.walk_time = step[:4]
                 member.fire_timer.left, member.flash.left = step[4:]
-                file(member)
+                if refile:
+                    file(member)
             elif step:  # a turret's cooldown and flash
                 member.cooldown.left, member.flash.left, _ = step
             keep(entity)

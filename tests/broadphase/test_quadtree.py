@@ -422,6 +422,91 @@ def test_lazy_tree_matches_brute_force_on_every_path(
     assert sum(n for _, n in tree.cells()) == len(live)
 
 
+# One step of a sliding crowd: (slide bound, [(index, fraction of the bound)...] slid
+# while filed, [(index, box)...] that leave, move anywhere and are filed again).
+slide_steps = st.lists(
+    st.tuples(
+        st.sampled_from([0.0, 0.5, 3.0, 17.0]),
+        st.lists(st.tuples(st.integers(0, 10_000), st.floats(-1, 1)), max_size=12),
+        st.lists(st.tuples(st.integers(0, 10_000), boxes), max_size=3),
+    ),
+    max_size=12,
+)
+
+
+@pytest.mark.parametrize(("small", "scans", "far"), [(0, 0, 20.0), (0, 2, 64.0), (3, 1, 5.0)])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(start=st.lists(boxes, min_size=1, max_size=40), steps=slide_steps, data=st.data())
+def test_lazy_tree_matches_brute_force_while_a_crowd_slides(
+    monkeypatch: pytest.MonkeyPatch, small: int, scans: int, far: float, start, steps, data
+) -> None:
+    """Ours re-files a walking crowd in bulk (`LazyTree.slide`): its walkers stay filed
+    and move along x within the step's bound, while others leave, move anywhere and are
+    filed again; asked at any moment (mid-step too), and in a batch, it finds exactly
+    the overlaps, rebuilt or not (``far``: the slack that makes it rebuild)."""
+    monkeypatch.setattr(quadtree, "SMALL", small)
+    monkeypatch.setattr(quadtree, "SCANS", scans)
+    monkeypatch.setattr(quadtree, "SLIDE", far)
+    tree = LazyTree(BOUNDS, typical_size=(24, 48))
+    live = [Thing(*b) for b in start]
+    tree.add_many(live)
+    probes = [t.hitbox.copy() for t in live[:4]] + [pygame.FRect(-300, -300, 1500, 900)]
+    for bound, slid, moved in steps:
+        tree.slide(bound)
+        for k, fraction in slid:
+            live[k % len(live)].hitbox.x += bound * fraction
+            if data.draw(st.booleans()):
+                check_lazy(tree, live, data.draw(st.sampled_from(probes)), None)
+        for k, box in moved:
+            t = live[k % len(live)]
+            tree.remove(t)
+            t.hitbox.update(*box)
+            tree.add(t)
+        for t in live[:3]:
+            check_lazy(tree, live, t.hitbox, t)
+    queries = np.array([tuple(p) for p in probes], dtype=np.float32)
+    index, found = tree.query_many(queries)
+    got = sorted(zip(index.tolist(), map(id, found), strict=True))
+    want = sorted((k, i) for k, q in enumerate(probes) for i in brute(live, pygame.FRect(q)))
+    assert got == want
+
+
+def test_a_sliding_crowd_is_answered_by_the_tree_and_rebuilt_once_it_walked_far() -> None:
+    """Pinned: a crowd walking 1 px a step, re-filed in bulk, asked three times a step.
+    After its first few questions the tree answers (few checks a question); one walker
+    that slid from just out of a probe's reach into it is found, and one that slid out
+    is not; past `SLIDE` px of slack the tree is rebuilt."""
+    tree = LazyTree((0, 0, 6400, 1280), typical_size=(24, 48))
+    crowd = [Thing(x * 30.0, y * 60.0, 24, 48) for x in range(100) for y in range(10)]
+    tree.add_many(crowd)
+    probe = pygame.FRect(300, 300, 10, 10)  # the walker at x=300 overlaps it
+    for _ in range(3):
+        tree.slide(1.0)
+        for t in crowd:
+            t.hitbox.x += 1.0
+        for _ in range(3):
+            tree.query(probe)
+    assert tree._indexed
+    tree.checks = 0
+    assert [t.hitbox.x for t in tree.query(probe)] == [303.0]
+    assert tree.checks < 20
+    # 6 px more: the walker from 270 reaches into the probe, the one at 303 stays in it.
+    tree.slide(6.0)
+    for t in crowd:
+        t.hitbox.x += 6.0
+    assert sorted(t.hitbox.x for t in tree.query(probe)) == [279.0, 309.0]
+    for _ in range(int(quadtree.SLIDE - tree._slack) + 1):
+        tree.slide(1.0)
+        for t in crowd:
+            t.hitbox.x += 1.0
+    assert tree._slack > quadtree.SLIDE
+    tree.query(probe)  # more than SLIDE px of slack: filed afresh first
+    assert tree._slack == 1.0  # only this step's slides may still come
+    assert {id(t) for t in tree.query(probe)} == brute(crowd, probe)
+
+
 def test_lazy_tree_pinned_edges(monkeypatch: pytest.MonkeyPatch) -> None:
     """Items on a row's edge, crossing rows, a class growing past `SMALL` and shrinking
     back, a whole crowd re-filed between two questions, and an empty class."""
