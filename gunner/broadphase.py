@@ -14,8 +14,9 @@
 The entity classes are held by a *design*, chosen live with F4:
 
 * ``ours``: the loose quadtree flattened into sorted rows (`gunner.quadtree`), filed
-  lazily (`LazyTree`): filing is a dict operation, small classes are scanned, and a
-  big one is re-filed in bulk when enough questions come; `query_many` vectorized;
+  lazily (`LazyTree`): filing is a dict operation, small classes are scanned, a big
+  one is re-filed in bulk when enough questions come, and a walking crowd stays filed
+  while it slides (`StageTree.slide_enemies`); `query_many` vectorized;
 * ``tutorial``: the SDL2 "gunner" tutorial's quadtree, pre-built to a fixed depth,
   straddling items kept in the parent;
 * ``grid``: the split-screen game's uniform grid, an item filed in every cell it
