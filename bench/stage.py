@@ -28,7 +28,6 @@ import numpy as np
 import pygame
 
 from bench import legacy
-from gunner.assets import PlayerMeta
 from gunner.config import DT, TILE
 from gunner.crowd import add_crowd
 from gunner.entities.base import Entity
@@ -44,15 +43,6 @@ ENEMIES = 1000
 BULLETS = 2000
 CRATES = 60
 BULLET_SPEED = 200.0
-# The bench needs no art: muzzle points as in the shipped player.json.
-META = PlayerMeta(
-    32,
-    32,
-    10,
-    12,
-    (16, 32),
-    {k: (27, 16) for k in ("forward", "up", "diag_up", "diag_down", "down", "crouch")},
-)
 
 
 class Crate(Entity):
@@ -103,7 +93,10 @@ def build(seed: int = 1) -> Stage:
     solid = bench_map(seed)
     spawn = Spawn("Player", 2 * TILE, 7 * TILE, 16, 16)
     level = Level(Path("<bench>"), "bench", MAP_W, MAP_H, solid, [], [spawn])
-    stage = Stage(level, seed=seed, player_meta=META)
+    stage = Stage(
+        level,
+        seed=seed,
+    )
     rng = random.Random(seed)
     floors = list(range(9, MAP_H, 10))
     for _ in range(ENEMIES):
@@ -140,7 +133,10 @@ def level3(
     from gunner.config import LEVELS_DIR
 
     level = load_level(LEVELS_DIR / name, images=images)
-    stage = Stage(level, seed=seed, player_meta=META)
+    stage = Stage(
+        level,
+        seed=seed,
+    )
     add_crowd(stage, soldiers)
     if watch:
         stage.player.invulnerable = 1e9  # it watches; hit-stop would freeze steps

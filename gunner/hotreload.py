@@ -76,7 +76,7 @@ def reload_stage(old: Stage, path: str | Path, *, images: bool = True) -> Stage:
     Raises LevelError if the map cannot be used; `old` is left untouched.
     """
     level = load_level(path, images=images)
-    return carry_over(old, Stage(level, seed=old.seed, player_meta=old.player_meta))
+    return carry_over(old, Stage(level, seed=old.seed))
 
 
 def carry_over(old: Stage, stage: Stage) -> Stage:

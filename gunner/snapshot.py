@@ -44,7 +44,7 @@ class Snapshot:
     """
 
     def __init__(self, stage: Stage) -> None:
-        self.shared = [stage.level, stage.player_meta]
+        self.shared = [stage.level]
         buf = io.BytesIO()
         _Pickler(buf, {id(obj): i for i, obj in enumerate(self.shared)}).dump(stage)
         self.data = buf.getvalue()

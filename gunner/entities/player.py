@@ -70,6 +70,20 @@ AIM_NAMES = {
     Aim.DIAG_DOWN: "diag_down",
     Aim.DOWN: "down",
 }
+# Where shots leave the gun: the barrel's end in each aim pose, in a sprite frame
+# facing right, and the frame's point on the hitbox's bottom centre. Simulation
+# numbers (bullets start here), so the game never reads the art to play; the art
+# draws the barrel to end here, and tests/test_assets.py checks the sheet's
+# player.json against these.
+ANCHOR = (16, 32)
+MUZZLES = {
+    "forward": (27, 16),
+    "up": (20, 4),
+    "diag_up": (27, 6),
+    "diag_down": (27, 25),
+    "down": (20, 26),
+    "crouch": (27, 24),
+}
 
 
 def choose_aim(held: Buttons, on_ground: bool) -> tuple[Aim, bool]:
@@ -227,17 +241,16 @@ class Player(Entity):
         self._set_crouch_raw(crouch)
         self.hitbox.midbottom = (centerx, bottom)
 
-    def muzzle(self, stage: WorldView) -> tuple[float, float]:
+    def muzzle(self) -> tuple[float, float]:
         """World position of the gun barrel's end for the current pose."""
-        key = "crouch" if self.crouching else AIM_NAMES[self.aim]
-        mx, my = stage.player_meta.muzzle[key]
-        ax, ay = stage.player_meta.anchor
+        mx, my = MUZZLES["crouch" if self.crouching else AIM_NAMES[self.aim]]
+        ax, ay = ANCHOR
         return (self.hitbox.centerx + (mx - ax) * self.facing, self.hitbox.bottom + (my - ay))
 
     def _fire(self, stage: WorldView) -> None:
         dx, dy = AIM_VECTORS[self.aim]
         dx *= self.facing
-        x, y = self.muzzle(stage)
+        x, y = self.muzzle()
         fire(self.weapon, stage, x, y, dx, dy, self.team)
         stage.add_effect("muzzle_flash", (x, y), angle=math.degrees(math.atan2(-dy, dx)))
         stage.publish(SHOT, self, weapon=self.weapon)

@@ -220,10 +220,10 @@ class PlayScene(Scene):
     def _build(self, build: Build[Stage]) -> Stage:
         """The new stage, on the worker thread: read the map, build the stage, and try
         a copy of it for one idle step. Reads nothing the main thread writes."""
-        seed, meta = self.stage.seed, self.stage.player_meta
+        seed = self.stage.seed
         level = self.read_map(build)
         build.check()
-        stage = self._prepare(Stage(level, seed=seed, player_meta=meta))
+        stage = self._prepare(Stage(level, seed=seed))
         build.check()
         # Any failure in the first step too keeps the last good stage running. On a
         # copy: the stage that takes over must be as fresh as the map it came from.
@@ -232,7 +232,7 @@ class PlayScene(Scene):
         except (pickle.PicklingError, TypeError, AttributeError):
             # Something on the stage cannot be copied: not the map's fault, so try a
             # second stage read the same way instead (slower, still off the main thread).
-            trial = self._prepare(Stage(self.read_map(build), seed=seed, player_meta=meta))
+            trial = self._prepare(Stage(self.read_map(build), seed=seed))
         trial.step(Buttons.NONE)
         return stage
 

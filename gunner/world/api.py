@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     import pygame
 
-    from gunner.assets import PlayerMeta
     from gunner.assists import Assists
     from gunner.bullets import BulletHandle
     from gunner.camera import Camera
@@ -60,7 +59,6 @@ class WorldView(Protocol):
     checkpoint: tuple[float, float]
     spawners: list[WaveSpawner]
     message: str
-    player_meta: PlayerMeta
     assists: Assists  # the rules the player's assists change (invincibility, ammo)
     # Presentation an entity drives: the camera locks on a boss arena; particles fly.
     camera: Camera

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 # assists are rules of the run, kept by a replay beside its seed; what they change
 # shows in the state itself.
 NOT_STATE = frozenset(
-    ("level", "rng", "player_meta", "tilemap", "tree", "bullets", "entities", "effects",
+    ("level", "rng", "tilemap", "tree", "bullets", "entities", "effects",
      "events", "bus", "counters", "particles", "players", "camera", "crowd_step",
      "zone_makers", "assists")
 )  # fmt: skip

@@ -13,7 +13,6 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from gunner.assets import PlayerMeta, load_player_meta
 from gunner.assists import Assists
 from gunner.broadphase import StageTree
 from gunner.bullets import BulletSystem
@@ -47,11 +46,10 @@ class World(Physics):
     """One level in play: the entities, the players, the bullets and the step order.
     Entities see it through `gunner.world.api.WorldView`."""
 
-    def __init__(self, level: Level, seed: int = 0, player_meta: PlayerMeta | None = None) -> None:
+    def __init__(self, level: Level, seed: int = 0) -> None:
         self.level = level
         self.seed = seed
         self.rng = random.Random(seed)
-        self.player_meta = player_meta or load_player_meta()
         self.tilemap = TileMap(level.solid.copy())
         width, height = level.pixel_size
         self.tree = StageTree((0, 0, width, height), typical_size=TYPICAL_ENTITY)

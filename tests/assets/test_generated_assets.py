@@ -167,6 +167,17 @@ def test_player_meta_and_muzzles_touch_the_gun() -> None:
     assert fwd[0] > 22 and up[1] < 8 and down[1] > 22, "muzzles point the right way"
 
 
+def test_shots_leave_from_the_drawn_barrel() -> None:
+    # The game fires from its own muzzle table, never from the art: a redrawn gun
+    # must end where the bullets start (or the table changes, and with it every replay).
+    from gunner.entities.player import ANCHOR, MUZZLES
+
+    meta = json.loads((ASSETS / "player.json").read_text(encoding="utf-8"))
+    assert tuple(meta["anchor"]) == ANCHOR
+    drawn = {aim: tuple(point) for aim, point in meta["muzzle"].items()}
+    assert drawn == MUZZLES, "assets/player.json's muzzles differ from gunner/entities/player.py"
+
+
 def test_player_frames_stand_on_the_floor_and_are_centred() -> None:
     a = alpha("player.png")
 

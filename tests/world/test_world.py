@@ -1,6 +1,9 @@
 """The world's shape: objectives come from one registry, the players from one list,
 and a boss's fall clears the enemy bullets through the world's own interface."""
 
+import subprocess
+import sys
+
 import pytest
 
 from ascii_maps import write_map
@@ -52,3 +55,16 @@ def test_expiring_a_teams_bullets_leaves_the_others_flying(tmp_path):
     assert where == [(100.0, 40.0), (140.0, 40.0)]
     stage.step(0)
     assert [b.team for b in stage.bullets.live] == ["player"]
+
+
+def test_the_simulation_plays_without_the_asset_loader():
+    # The world never reads presentation: building and stepping it loads no art module.
+    code = (
+        "import sys; from gunner.stage import Stage; from gunner.level import load_level;"
+        "from gunner.config import LEVELS_DIR;"
+        "s = Stage(load_level(LEVELS_DIR / 'level1.tmx', images=False)); s.step(0);"
+        "print(sorted(m for m in ('gunner.assets', 'gunner.render', 'gunner.audio')"
+        " if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -381,7 +381,7 @@ def test_the_muzzle_flash_points_along_the_shot(tmp_path, held, facing, angle):
     stage.step(held | B.FIRE)
     (flash,) = [e for e in stage.effects if e.name == "muzzle_flash"]
     assert flash.angle == pytest.approx(angle) and p.facing == facing
-    assert (flash.x, flash.y) == pytest.approx(p.muzzle(stage))
+    assert (flash.x, flash.y) == pytest.approx(p.muzzle())
 
 
 def test_firing_shows_the_firing_pose_for_a_moment(tmp_path):
