@@ -1,11 +1,12 @@
 """What happens in the simulation, announced where it happens.
 
-An entity that is hurt, fires or is killed says so (`stage.publish(HURT, self,
-amount=2)`) at that moment; whoever cares subscribes (`stage.subscribe(HURT, fn)`).
-The stage itself turns them into hit-stop, shell casings and the kill count, and the
-play scene, the HUD or a test can listen too, without diffing state before and after
-a step. Handlers are called in the order they subscribed, inside the step: they may
-change the simulation only as the entity's own code could at that point.
+An entity that is hurt, fires, is killed, opens or is picked up says so
+(`stage.publish(HURT, self, amount=2)`) at that moment; whoever cares subscribes
+(`stage.subscribe(HURT, fn)`). The world turns them into hit-stop and the kill count,
+gunner.feedback into effects, shake and sounds, and the play scene, the HUD or a test
+can listen too, without diffing state before and after a step. Handlers are called in
+the order they subscribed, inside the step: they may change the simulation only as
+the entity's own code could at that point.
 """
 
 from __future__ import annotations
@@ -19,6 +20,13 @@ if TYPE_CHECKING:
 HURT = "hurt"  # an entity lost health: amount=, from_x=
 SHOT = "shot"  # an entity fired: weapon= for the player's guns
 KILLED = "killed"  # an entity was destroyed (not one that fell out of the map)
+DOOR_OPENED = "door_opened"  # a door began to open
+DOOR_LOCKED = "door_locked"  # the player pushed a door whose key they lack
+PICKED_UP = "picked_up"  # an item was collected: key= its colour for a keycard
+CHECKPOINT = "checkpoint"  # the player reached a checkpoint
+BOSS_AWOKE = "boss_awoke"  # the player entered a boss's arena: the fight begins
+BOSS_PHASE = "boss_phase"  # a boss entered a new phase: phase= its number
+LEVEL_COMPLETE = "level_complete"  # every objective done (published by the player)
 
 Handler = Callable[..., None]
 

@@ -1,7 +1,7 @@
 """The stage's old address, kept for outside tools, benchmarks and tests: the
 simulation is `gunner.world` now, and a Stage is its World."""
 
-from gunner.world.effects import EFFECT_STEPS, EFFECTS, Effect
+from gunner.feedback.effects import EFFECT_STEPS, EFFECTS, Effect
 from gunner.world.invariants import InvariantError
 from gunner.world.objectives import parse_objectives
 from gunner.world.physics import Counters

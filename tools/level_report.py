@@ -118,7 +118,8 @@ class Watcher:
             self.trace.kills.append(Mark(self.stage.time, x, y, entity.kind))
 
     def _on_hurt(self, entity: Any, amount: int = 0, **_: Any) -> None:
-        if entity is self.stage.player:
+        # The fatal hit is the death's (below), not a hit the player lived through.
+        if entity is self.stage.player and entity.health > 0:
             x, y = entity.hitbox.center
             self.trace.hits.append(Mark(self.stage.time, x, y, "hit", amount))
             self._hurt += amount
@@ -129,7 +130,7 @@ class Watcher:
         player = stage.player
         box = player.hitbox
         if self._was_alive and not player.alive:
-            # A death publishes no HURT: it took whatever health the hits left.
+            # A death took whatever health the hits it lived through left.
             lethal = max(0, self._health - self._hurt)
             height = stage.tilemap.pixel_height
             cause = "fell" if box.top > height else "killed"

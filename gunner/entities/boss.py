@@ -30,7 +30,7 @@ from gunner import patterns
 from gunner.bullets import TEAMS, path_enters
 from gunner.config import TILE, VIEW_H, VIEW_W
 from gunner.entities.enemy import FLASH_TIME, Enemy
-from gunner.events import HURT, KILLED, SHOT
+from gunner.events import BOSS_AWOKE, BOSS_PHASE, HURT, KILLED, SHOT
 from gunner.tilemap import SOLID
 
 if TYPE_CHECKING:
@@ -226,8 +226,7 @@ class Boss(Enemy):
         self._close(stage, arena)
         self._enter("intro")
         stage.say(f"WARNING: {self.title}")
-        stage.emit("boss_roar")
-        stage.shake(0.4)
+        stage.publish(BOSS_AWOKE, self)
 
     def _close(self, stage: WorldView, arena: pygame.FRect) -> None:
         """Drop the shutter (the arena's first column) and lock the camera to the arena;
@@ -348,11 +347,7 @@ class Boss(Enemy):
         if phase != self.phase:
             self.phase = phase
             self._enter("shift")
-            stage.emit("boss_roar")
-            stage.shake(0.5)
-            x, y = self.hitbox.center
-            stage.add_effect("explosion", (x, y - 20))
-            stage.particles.debris(x, y - 20, count=10)
+            stage.publish(BOSS_PHASE, self, phase=phase)
 
     def phase_for(self, health: int) -> int:
         """The phase a boss with this much health is in."""

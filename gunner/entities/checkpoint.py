@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gunner.entities.base import Entity, feet_box, register
+from gunner.events import CHECKPOINT
 
 if TYPE_CHECKING:
     from gunner.maps import Spawn
@@ -36,7 +37,7 @@ class Checkpoint(Entity):
         if not self.reached:
             self.reached = True
             stage.checkpoint = self.hitbox.midbottom
-            stage.emit("checkpoint")
+            stage.publish(CHECKPOINT, self)
             stage.say("CHECKPOINT")
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: object) -> None:

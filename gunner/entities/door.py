@@ -15,6 +15,7 @@ import pygame
 
 from gunner.config import DT
 from gunner.entities.base import Entity, feet_box, register
+from gunner.events import DOOR_LOCKED, DOOR_OPENED
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
@@ -88,13 +89,13 @@ class Door(Entity):
             return
         self.state = "opening"
         self.opening = 0.0
-        stage.emit("door_open")
+        stage.publish(DOOR_OPENED, self)
         stage.say("DOOR OPEN")
 
     def _locked(self, stage: WorldView, first: bool) -> None:
         text = f"{self.color.upper()} KEY NEEDED"
         if first and not self.locked_gap:
-            stage.emit("door_locked")
+            stage.publish(DOOR_LOCKED, self)
             self.locked_gap.start(LOCKED_SOUND_GAP)
         # Said again only once the HUD line has faded, so it never flickers.
         if stage.message != text or not stage.message_time:

@@ -15,6 +15,7 @@ import pygame
 from gunner.config import DT
 from gunner.entities.base import Entity, feet_box, register
 from gunner.entities.body import fell_out, settle
+from gunner.events import PICKED_UP
 from gunner.weapons import ITEMS as ITEM_INFO
 from gunner.weapons import WEAPONS
 
@@ -110,7 +111,7 @@ class Pickup(Item):
             if player.weapon.name == self.item and player.ammo is not None:
                 shots = player.ammo + (shots or 0)  # the same gun again: top up its ammo
             player.equip(self.item, shots)
-        stage.emit("pickup")
+        stage.publish(PICKED_UP, self)
         stage.say(ITEM_NAMES[self.item])
         self.alive = False
 
@@ -134,7 +135,7 @@ class Keycard(Item):
         if not self.alive:
             return
         player.keys.add(self.color)
-        stage.emit("key")
+        stage.publish(PICKED_UP, self, key=self.color)
         stage.say(f"{self.color.upper()} KEYCARD")
         self.alive = False
 

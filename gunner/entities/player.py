@@ -11,7 +11,7 @@ import pygame
 from gunner.config import DT, TILE
 from gunner.entities.base import Entity, away_from, feet_box, register
 from gunner.entities.body import GRAVITY, fell_out, land, pull
-from gunner.events import HURT, SHOT
+from gunner.events import HURT, KILLED, SHOT
 from gunner.input import Buttons
 from gunner.tilemap import EMPTY, ONEWAY
 from gunner.timer import Timer
@@ -110,6 +110,8 @@ class Player(Entity):
     team = "player"
     shootable = True
     touches = True
+    # An animation clock: looks only, so a change of animation speed moves no replay.
+    NOT_STATE = Entity.NOT_STATE | {"anim_time"}
 
     def __init__(self, x: float, foot_y: float) -> None:
         super().__init__(feet_box(WIDTH, HEIGHT, (x, foot_y)))
@@ -292,12 +294,11 @@ class Player(Entity):
         if not self.alive or self.shield or amount <= 0 or stage.assists.invincible:
             return
         self.health -= amount
-        stage.emit("hurt")
-        stage.shake(0.3)
+        stage.publish(HURT, self, amount=amount, from_x=from_x)
         if self.health <= 0:
             self.die(stage)
+            stage.publish(KILLED, self)
             return
-        stage.publish(HURT, self, amount=amount, from_x=from_x)
         self.shield.start(INVULNERABLE_TIME)
         self.hurt_time.start(HURT_TIME)
         away = away_from(self, from_x)

@@ -56,6 +56,8 @@ class Soldier(Enemy):
     builder_size = (16, 32)
     death_frames = ((2, 0), (2, 1), (2, 2))  # soldier.png row 2: thrown, falling, lying
     max_health = 3
+    # An animation clock: looks only, so a change of walk speed on screen moves no replay.
+    NOT_STATE = Enemy.NOT_STATE | {"walk_time"}
 
     def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
         props = props or {}

@@ -60,9 +60,14 @@ class WorldView(Protocol):
     spawners: list[WaveSpawner]
     message: str
     assists: Assists  # the rules the player's assists change (invincibility, ammo)
-    # Presentation an entity drives: the camera locks on a boss arena; particles fly.
+    # The camera is the simulation's view: a generator lets enemies in where it looks,
+    # a climb loses what falls below it, a boss arena locks it.
     camera: Camera
-    particles: Particles
+
+    @property
+    def particles(self) -> Particles:
+        """gunner.feedback's (looks only), until every entity publishes instead."""
+        ...
 
     @property
     def player(self) -> Player: ...

@@ -20,9 +20,8 @@ if TYPE_CHECKING:
 # assists are rules of the run, kept by a replay beside its seed; what they change
 # shows in the state itself.
 NOT_STATE = frozenset(
-    ("level", "rng", "tilemap", "tree", "bullets", "entities", "effects",
-     "events", "bus", "counters", "particles", "players", "camera", "crowd_step",
-     "zone_makers", "assists")
+    ("level", "rng", "tilemap", "tree", "bullets", "entities", "bus", "feedback",
+     "counters", "players", "camera", "crowd_step", "zone_makers", "assists")
 )  # fmt: skip
 
 

@@ -22,14 +22,14 @@ from gunner.crowdstep import CROWD_KINDS, CrowdStep
 from gunner.entities import Entity, create_entity
 from gunner.entities.player import Player
 from gunner.entities.spawner import WaveSpawner
-from gunner.events import HURT, KILLED, SHOT, Events
+from gunner.events import HURT, KILLED, LEVEL_COMPLETE, Events
+from gunner.feedback import Effect, Feedback
 from gunner.input import Buttons
 from gunner.maps import Level, Spawn
 from gunner.particles import Particles
 from gunner.tilemap import TileMap
 from gunner.timer import Timer
 from gunner.world import invariants, objectives, statehash, stepping
-from gunner.world.effects import EFFECT_STEPS, Effect
 from gunner.world.physics import Counters, Physics
 
 # How long the player lies dead before respawning, or before the run is lost.
@@ -55,14 +55,14 @@ class World(Physics):
         self.tree = StageTree((0, 0, width, height), typical_size=TYPICAL_ENTITY)
         self.bullets = BulletSystem()
         self.entities: list[Entity] = []
-        self.effects: list[Effect] = []
-        self.events: list[str] = []  # sounds to play; the scene drains this
-        # Hurt, shot, killed: published by the entity where it happens (gunner.events).
+        # What happened, published by the entity where it happens (gunner.events).
         self.bus = Events()
         self.bus.subscribe(HURT, self._on_hurt)
-        self.bus.subscribe(SHOT, self._on_shot)
         self.bus.subscribe(KILLED, self.record_kill)
         self.bus.subscribe(KILLED, self._on_killed)
+        # Effects, particles, shake and sounds: presentation, fed by the events; the
+        # world steps it and never reads it (nor does the state hash).
+        self.feedback = Feedback(self.bus, seed)
         self.counters = Counters()
         self.held = self.pressed = self.released = Buttons.NONE
         # The assists the run is played under (invincibility, infinite ammo): all off
@@ -72,10 +72,7 @@ class World(Physics):
         self.time = 0.0
         self.outcome: str | None = None  # "complete" or "dead" once the run is decided
         self.respawn_in = Timer()  # running: the player is down, back at the checkpoint soon
-        self.trauma = 0.0  # screen shake, decays every step
         self.frozen = 0  # hit-stop: steps left to skip the simulation
-        # Sparks, smoke, casings: stepped here, never read by the simulation; own seeded rng.
-        self.particles = Particles(seed)
         self.kills = 0
         self.destroyed: dict[str, int] = {}  # kind -> how many were destroyed
         self.exit_reached = False
@@ -163,6 +160,8 @@ class World(Physics):
 
     def record_kill(self, entity: Entity) -> None:
         """Count a destroyed enemy or object, for objectives and the end screen."""
+        if entity in self.players:
+            return  # a player's death is counted in its lives
         self.destroyed[entity.kind] = self.destroyed.get(entity.kind, 0) + 1
         if entity.team == "enemy":
             self.kills += 1
@@ -187,16 +186,36 @@ class World(Physics):
         """(objective, done, progress text) for each of the level's objectives."""
         return objectives.status(self)
 
+    # -- presentation's, kept where entities still ask for it by name ------------------
+
+    @property
+    def effects(self) -> list[Effect]:
+        return self.feedback.effects
+
+    @property
+    def particles(self) -> Particles:
+        return self.feedback.particles
+
+    @property
+    def trauma(self) -> float:
+        """Screen shake, 0..1 (gunner.feedback's, not the simulation's)."""
+        return self.feedback.trauma
+
+    @property
+    def events(self) -> list[str]:
+        """Sounds to play (gunner.feedback's queue); the scene drains this."""
+        return self.feedback.sounds
+
     def shake(self, trauma: float) -> None:
         """Screen shake, 0..1; the renderer turns it into an offset."""
-        self.trauma = min(1.0, self.trauma + trauma)
+        self.feedback.shake(trauma)
 
     def hitstop(self, steps: int) -> None:
         """Freeze the simulation for a few steps (a hit lands harder); never stacks up."""
         self.frozen = max(self.frozen, steps)
 
     def emit(self, sound: str) -> None:
-        self.events.append(sound)
+        self.feedback.sound(sound)
 
     def publish(self, event: str, source: Entity, **data: Any) -> None:
         """Announce that `source` was hurt, fired or was killed (gunner.events)."""
@@ -208,16 +227,12 @@ class World(Physics):
     def add_effect(
         self, name: str, pos: tuple[float, float], angle: float = 0.0, size: float = 0.0
     ) -> None:
-        self.effects.append(Effect(name, pos[0], pos[1], angle, size=size))
-        if name == "impact":
-            self.particles.impact(pos[0], pos[1])
-        elif name == "explosion":
-            self.particles.explosion(pos[0], pos[1])
+        self.feedback.add_effect(name, pos, angle, size)
 
     def complete(self) -> None:
         if self.outcome is None:
             self.outcome = "complete"
-            self.emit("menu_select")
+            self.publish(LEVEL_COMPLETE, self.player)
 
     # -- the step ----------------------------------------------------------------------
 
@@ -226,7 +241,7 @@ class World(Physics):
         if self.frozen > 0:
             # Hit-stop: the world holds still (buttons keep their edges for afterwards).
             self.frozen -= 1
-            self.trauma = max(0.0, self.trauma - 1.5 * DT)
+            self.feedback.step(None)
             self.steps += 1
             self.time += DT
             return
@@ -246,9 +261,7 @@ class World(Physics):
 
         self.bullets.step(self)
         stepping.bury_the_dead(self)
-        self._step_effects()
-        self.particles.step(self.tilemap.solid)
-        self.trauma = max(0.0, self.trauma - 1.5 * DT)
+        self.feedback.step(self.tilemap.solid)
         self._step_outcome()
         player = self.player
         self.camera.update(
@@ -266,25 +279,11 @@ class World(Physics):
         """The player hurt (and still standing): the hit lands with a hit-stop. A crowd
         member hurt leaves the bulk step: its planned step did not know."""
         self.crowd_step.release(entity)
-        if entity in self.players and entity.alive:
+        if entity in self.players and entity.health > 0:
             self.hitstop(HITSTOP_HURT)
 
     def _on_killed(self, entity: Entity, **_: Any) -> None:
         self.crowd_step.release(entity)
-
-    def _on_shot(self, entity: Entity, **data: Any) -> None:
-        """A shell casing flies from the player's gun (rockets leave none)."""
-        weapon = data.get("weapon")
-        if entity in self.players and weapon is not None and weapon.style != "rocket":
-            box = entity.hitbox
-            self.particles.casing(box.centerx, box.centery - 2, entity.facing)
-
-    def _step_effects(self) -> None:
-        # A crowd's bullets leave a thousand sparks at a time: one plain loop, one filter.
-        effects = self.effects
-        for effect in effects:
-            effect.age += 1
-        self.effects = [e for e in effects if e.age < EFFECT_STEPS[e.name]]
 
     def _step_outcome(self) -> None:
         if self.outcome is not None:

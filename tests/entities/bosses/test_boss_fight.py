@@ -264,7 +264,7 @@ def test_a_phase_change_blows_a_plate_off(tmp_path):
     boss = fight(stage)
     assert boss.frame_index() == 0
     stage.events.clear()
-    stage.trauma = 0.0
+    stage.feedback.trauma = 0.0
     effects = len(stage.effects)
     boss.wound(boss.health - boss.phase_thresholds()[0], stage)
     assert boss.state == "shift" and boss.frame_index() == 1

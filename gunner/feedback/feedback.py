@@ -1,0 +1,130 @@
+"""Feedback: the world's events turned into effects, particles, shake and sounds.
+
+Subscribed to one world's event bus when the world is made; the world steps it after
+each of its own steps (effects age, particles fly, shake decays) and never reads it.
+The sound queue (`sounds`) is drained by whoever plays them (the scene) or cleared by
+whoever does not (replays, the bot, the soak).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from gunner.config import DT
+from gunner.events import (
+    BOSS_AWOKE,
+    BOSS_PHASE,
+    CHECKPOINT,
+    DOOR_LOCKED,
+    DOOR_OPENED,
+    HURT,
+    LEVEL_COMPLETE,
+    PICKED_UP,
+    SHOT,
+    Events,
+)
+from gunner.feedback.effects import EFFECT_STEPS, Effect
+from gunner.particles import Particles
+
+if TYPE_CHECKING:
+    from gunner.entities import Entity
+
+# Shake, 0..1 of the renderer's largest offset; it decays by this much a second.
+SHAKE_DECAY = 1.5
+PLAYER_HURT_SHAKE = 0.3
+BOSS_AWOKE_SHAKE = 0.4
+BOSS_PHASE_SHAKE = 0.5
+# Events heard as one sound each, whoever published them (the player's hurt is below:
+# only the player's own hurts are heard as it).
+SOUNDS = {
+    DOOR_OPENED: "door_open",
+    DOOR_LOCKED: "door_locked",
+    CHECKPOINT: "checkpoint",
+    BOSS_AWOKE: "boss_roar",
+    BOSS_PHASE: "boss_roar",
+    LEVEL_COMPLETE: "menu_select",
+}
+
+
+class Feedback:
+    """Effects, particles, shake and the sound queue of one world, fed by its events."""
+
+    def __init__(self, bus: Events, seed: int = 0) -> None:
+        self.effects: list[Effect] = []
+        # Sparks, smoke, casings: their own seeded generator, never the world's.
+        self.particles = Particles(seed)
+        self.trauma = 0.0  # screen shake, 0..1; the renderer turns it into an offset
+        self.sounds: list[str] = []  # to play; the scene drains this
+        for event, sound in SOUNDS.items():
+            bus.subscribe(event, partial(self._play, sound))  # (a copy pickles it)
+        bus.subscribe(HURT, self._on_hurt)
+        bus.subscribe(SHOT, self._on_shot)
+        bus.subscribe(PICKED_UP, self._on_picked_up)
+        bus.subscribe(BOSS_AWOKE, self._on_boss_awoke)
+        bus.subscribe(BOSS_PHASE, self._on_boss_phase)
+
+    # -- what entities and the world ask for directly ----------------------------------
+
+    def add_effect(
+        self, name: str, pos: tuple[float, float], angle: float = 0.0, size: float = 0.0
+    ) -> None:
+        self.effects.append(Effect(name, pos[0], pos[1], angle, size=size))
+        if name == "impact":
+            self.particles.impact(pos[0], pos[1])
+        elif name == "explosion":
+            self.particles.explosion(pos[0], pos[1])
+
+    def shake(self, trauma: float) -> None:
+        self.trauma = min(1.0, self.trauma + trauma)
+
+    def sound(self, name: str) -> None:
+        self.sounds.append(name)
+
+    # -- time ----------------------------------------------------------------------------
+
+    def step(self, solid: np.ndarray | None) -> None:
+        """One step of the world's: effects age, particles fly (against `solid`, the
+        tile grid), shake decays. `solid` None: the world is frozen in a hit-stop, and
+        only the shake goes on fading."""
+        self.trauma = max(0.0, self.trauma - SHAKE_DECAY * DT)
+        if solid is None:
+            return
+        # A crowd's bullets leave a thousand sparks at a time: one plain loop, one filter.
+        effects = self.effects
+        for effect in effects:
+            effect.age += 1
+        self.effects = [e for e in effects if e.age < EFFECT_STEPS[e.name]]
+        self.particles.step(solid)
+
+    # -- subscribers ---------------------------------------------------------------------
+
+    def _play(self, sound: str, source: Entity, **_: Any) -> None:
+        self.sounds.append(sound)
+
+    def _on_hurt(self, entity: Entity, **_: Any) -> None:
+        if entity.kind == "Player":
+            self.sounds.append("hurt")
+            self.shake(PLAYER_HURT_SHAKE)
+
+    def _on_shot(self, entity: Entity, **data: Any) -> None:
+        """A shell casing flies from the player's gun (rockets leave none)."""
+        weapon = data.get("weapon")
+        if entity.kind == "Player" and weapon is not None and weapon.style != "rocket":
+            box = entity.hitbox
+            facing = getattr(entity, "facing", 1)
+            self.particles.casing(box.centerx, box.centery - 2, facing)
+
+    def _on_picked_up(self, item: Entity, **data: Any) -> None:
+        self.sounds.append("key" if data.get("key") else "pickup")
+
+    def _on_boss_awoke(self, boss: Entity, **_: Any) -> None:
+        self.shake(BOSS_AWOKE_SHAKE)
+
+    def _on_boss_phase(self, boss: Entity, **_: Any) -> None:
+        self.shake(BOSS_PHASE_SHAKE)
+        x, y = boss.hitbox.center
+        self.add_effect("explosion", (x, y - 20))
+        self.particles.debris(x, y - 20, count=10)

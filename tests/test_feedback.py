@@ -1,0 +1,102 @@
+"""Feedback (gunner.feedback): the world's events become sounds, shake and effects, and
+nothing cosmetic is simulation state, so a change to how the game looks moves no replay."""
+
+from pathlib import Path
+
+import pytest
+
+from gunner.config import LEVELS_DIR, TILE
+from gunner.entities.player import Player
+from gunner.events import CHECKPOINT, DOOR_OPENED, HURT, KILLED, LEVEL_COMPLETE, PICKED_UP
+from gunner.feedback.feedback import Feedback
+from gunner.input import Buttons as B
+from gunner.particles import Particles
+from gunner.replay import Replay, play
+from maps import FLOOR, make_stage, obj
+
+REPLAYS = Path(__file__).resolve().parent / "replays"
+SHIPPED = sorted(LEVELS_DIR.glob("*.tmx"))
+
+
+def heard(stage, *events):
+    """Every publication of these events, as (event, kind of its source)."""
+    out = []
+    for event in events:
+        stage.subscribe(event, lambda source, _e=event, **_: out.append((_e, source.kind)))
+    return out
+
+
+@pytest.mark.parametrize("level", SHIPPED, ids=lambda p: p.stem)
+def test_a_look_change_moves_no_replay_hash(level, monkeypatch):
+    # Animation twice as fast, twice the particles, three times the shake: the same play.
+    tick = Player.tick
+
+    def quick_tick(self, stage):
+        tick(self, stage)
+        self.anim_time += self.anim_time
+
+    add, shake = Particles.add, Feedback.shake
+    monkeypatch.setattr(Player, "tick", quick_tick)
+    monkeypatch.setattr(Particles, "add", lambda self, *a: (add(self, *a), add(self, *a)))
+    monkeypatch.setattr(Feedback, "shake", lambda self, trauma: shake(self, 3 * trauma))
+    replay = Replay.load(REPLAYS / f"{level.stem}.replay")
+    assert play(replay).state_hash() == replay.state_hash
+
+
+def test_a_fatal_hit_on_the_player_is_a_hurt_and_a_kill(tmp_path):
+    stage = make_stage(tmp_path, [])
+    log = heard(stage, HURT, KILLED)
+    player = stage.player
+    player.shield.stop()
+    player.health = 1
+    player.damage(1, stage, player.hitbox.centerx + TILE)
+    assert log == [(HURT, "Player"), (KILLED, "Player")]
+    assert not player.alive and stage.destroyed == {} and stage.kills == 0
+    assert stage.events == ["hurt", "death"] and stage.trauma > 0
+    assert not stage.frozen  # the hit-stop is for a hit the player lives through
+
+
+def test_doors_pickups_checkpoints_and_the_exit_are_heard_as_events(tmp_path):
+    stage = make_stage(
+        tmp_path,
+        [
+            obj("Pickup", 4 * TILE, FLOOR, item="spread"),
+            obj("Keycard", 6 * TILE, FLOOR, color="red"),
+            obj("Checkpoint", 8 * TILE, FLOOR),
+            obj("Door", 10 * TILE, FLOOR - 3 * TILE, TILE, 3 * TILE, color="red"),
+            obj("Exit", 12 * TILE, FLOOR),
+        ],
+    )
+    log = heard(stage, PICKED_UP, CHECKPOINT, DOOR_OPENED, LEVEL_COMPLETE)
+    sounds = []
+    for _ in range(400):
+        stage.step(B.RIGHT)
+        sounds += stage.events
+        stage.events.clear()
+        if stage.outcome:
+            break
+    assert stage.outcome == "complete"
+    assert log == [
+        (PICKED_UP, "Pickup"),
+        (PICKED_UP, "Keycard"),
+        (CHECKPOINT, "Checkpoint"),
+        (DOOR_OPENED, "Door"),
+        (LEVEL_COMPLETE, "Player"),
+    ]
+    assert [s for s in sounds if s in ("pickup", "key", "checkpoint", "door_open")] == [
+        "pickup",
+        "key",
+        "checkpoint",
+        "door_open",
+    ]
+    assert sounds[-1] == "menu_select"
+
+
+def test_nothing_cosmetic_is_in_the_world_state(tmp_path):
+    stage = make_stage(tmp_path, [])
+    before = stage.state_hash()
+    stage.shake(0.7)
+    stage.add_effect("explosion", (40.0, 40.0))
+    stage.emit("explosion")
+    stage.player.anim_time += 1.0
+    assert stage.state_hash() == before
