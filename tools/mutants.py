@@ -62,6 +62,7 @@ MODULES: dict[str, str] = {
     "timer": "gunner/timer.py",
     # The bosses, the wreck a boss leaves, the wave spawner and this round's kinds.
     "boss": "gunner/entities/boss.py",
+    "boss_table": "gunner/entities/boss_table.py",
     "warden": "gunner/entities/warden.py",
     "crawler": "gunner/entities/crawler.py",
     "overseer": "gunner/entities/overseer.py",

@@ -20,7 +20,6 @@ chain over its body for DEATH_STEPS; only then is it gone (the kill is counted, 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -29,6 +28,8 @@ import pygame
 from gunner import patterns
 from gunner.bullets import TEAMS, path_enters
 from gunner.config import TILE, VIEW_H, VIEW_W
+from gunner.entities.boss_looks import draw_charge, draw_gate, draw_weak
+from gunner.entities.boss_table import Attack, Part, Phase
 from gunner.entities.enemy import FLASH_TIME, Enemy
 from gunner.events import BOSS_AWOKE, BOSS_PHASE, HURT, KILLED, SHOT
 from gunner.tilemap import SOLID
@@ -50,48 +51,6 @@ BOSS_STYLE = "boss"  # the bullet style of boss shots (a bigger orb)
 # patterns (orbs). Only the look differs (gunner.bullets.LOOK_ONLY).
 AIMED_STYLE = "boss_aimed"
 _ENEMY_TEAM = TEAMS.index("enemy")
-
-
-@dataclass(frozen=True)
-class Part:
-    """A hitbox of the boss's body, placed from its feet: (x, y) is the top-left
-    corner's offset from the feet (y negative is up)."""
-
-    name: str
-    x: float
-    y: float
-    w: float
-    h: float
-    weak: bool = False
-
-    def rect(self, fx: float, fy: float) -> pygame.FRect:
-        return pygame.FRect(fx + self.x, fy + self.y, self.w, self.h)
-
-
-@dataclass(frozen=True)
-class Attack:
-    """One telegraphed attack: `telegraph` steps of charge-up at `muzzle` (a part's
-    name), then `volleys` volleys `every` steps apart, then `rest` quiet steps."""
-
-    name: str
-    muzzle: str
-    telegraph: int = 30
-    volleys: int = 1
-    every: int = 10
-    rest: int = 30
-
-    @property
-    def steps(self) -> int:
-        return self.telegraph + (self.volleys - 1) * self.every + 1 + self.rest
-
-
-@dataclass(frozen=True)
-class Phase:
-    """A phase lasts while health is above `until` (a fraction of full health)."""
-
-    until: float
-    attacks: tuple[Attack, ...]
-    weak: tuple[str, ...]  # the parts that take damage in this phase
 
 
 class Boss(Enemy):
@@ -416,49 +375,11 @@ class Boss(Enemy):
             image = art.flash(image)
         top = self.fy - self.LIFT - fh
         surface.blit(image, (round(self.fx - fw / 2 - ox), round(top - oy)))
-        self._draw_weak(surface, ox, oy)
-        self._draw_charge(surface, ox, oy)
-        self._draw_gate(surface, ox, oy)
-
-    def _draw_weak(self, surface: pygame.Surface, ox: float, oy: float) -> None:
-        """Weak points pulse red while they can be hurt, stay dark otherwise."""
-        open_now = self.state == "fight"
-        for part, rect in self.parts():
-            if not part.weak:
-                continue
-            r = pygame.Rect(round(rect.x - ox), round(rect.y - oy), round(rect.w), round(rect.h))
-            if part.name in self.weak_parts() and open_now:
-                glow = 150 + int(80 * math.sin(self.clock * 0.25))
-                surface.fill((20, 16, 26), r)
-                surface.fill((glow, 40, 40), r.inflate(-2, -2))
-                surface.fill((255, 230, 180), r.inflate(-r.w + 2, -r.h + 4))
-            else:
-                surface.fill((20, 16, 26), r)
-                surface.fill((58, 66, 80), r.inflate(-2, -2))
-
-    def _draw_charge(self, surface: pygame.Surface, ox: float, oy: float) -> None:
-        """The telegraph: a growing, flickering glow at the muzzle of the coming attack."""
-        attack = self.charging
-        if attack is None:
-            return
-        grow = (self.attack_step + 1) / attack.telegraph
-        radius = 3 + 9 * grow
-        colour = (255, 240, 200) if self.attack_step % 6 < 3 else (244, 124, 36)
-        for x, y in self.charge_points(attack):
-            centre = (round(x - ox), round(y - oy))
-            pygame.draw.circle(surface, (220, 44, 44), centre, round(radius) + 2, 2)
-            pygame.draw.circle(surface, colour, centre, round(radius * 0.6))
+        draw_weak(self, surface, ox, oy)
+        draw_charge(self, surface, ox, oy)
+        draw_gate(self, surface, ox, oy)
 
     def charge_points(self, attack: Attack) -> list[tuple[float, float]]:
         """Where the telegraph glows: the attack's muzzle (a boss firing from several
         guns at once glows at each)."""
         return [self.muzzle(attack.muzzle)]
-
-    def _draw_gate(self, surface: pygame.Surface, ox: float, oy: float) -> None:
-        """The shutter that closed behind the player: a hazard-striped steel column."""
-        for col, row, _ in self.gate:
-            x, y = round(col * TILE - ox), round(row * TILE - oy)
-            surface.fill((20, 16, 26), (x, y, TILE, TILE))
-            surface.fill((102, 114, 128), (x + 1, y, TILE - 2, TILE))
-            for k in range(0, TILE, 4):
-                surface.fill((240, 190, 48), (x + 3, y + k, TILE - 6, 2))
