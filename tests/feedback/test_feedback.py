@@ -1,10 +1,10 @@
 """Feedback (gunner.feedback): the world's events become sounds, shake and effects, and
 nothing cosmetic is simulation state, so a change to how the game looks moves no replay."""
 
-from pathlib import Path
-
 import pytest
 
+from ascii_maps import FLOOR, make_stage, obj
+from checkout import TESTS
 from gunner.config import LEVELS_DIR, TILE
 from gunner.entities.player import Player
 from gunner.events import CHECKPOINT, DOOR_OPENED, HURT, KILLED, LEVEL_COMPLETE, PICKED_UP
@@ -12,9 +12,8 @@ from gunner.feedback.feedback import Feedback
 from gunner.input import Buttons as B
 from gunner.particles import Particles
 from gunner.replay import Replay, play
-from maps import FLOOR, make_stage, obj
 
-REPLAYS = Path(__file__).resolve().parent / "replays"
+REPLAYS = TESTS / "replays"
 SHIPPED = sorted(LEVELS_DIR.glob("*.tmx"))
 
 
