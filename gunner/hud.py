@@ -14,6 +14,7 @@ from gunner import text
 from gunner.entities.boss import Boss
 from gunner.entities.player import MAX_HEALTH
 from gunner.entities.spawner import current_wave, wave_number
+from gunner.splits import Split, format_steps, steps_of
 from gunner.stage import Stage
 
 KEY_COLOURS = {"red": (235, 70, 60), "blue": (70, 140, 255), "yellow": (255, 214, 70)}
@@ -29,8 +30,8 @@ FADE = 0.5  # seconds of fade-out at the end of a message
 
 
 def format_time(seconds: float) -> str:
-    minutes, rest = divmod(seconds, 60)
-    return f"{int(minutes)}:{rest:04.1f}"
+    """M:SS.hh of a time the game measured on its fixed tick (a stored best time)."""
+    return format_steps(steps_of(seconds))
 
 
 def health_blocks(health: int, max_health: int) -> list[bool]:
@@ -190,8 +191,8 @@ def draw_hud(surface: pygame.Surface, stage: Stage, messages: bool = True) -> No
             surface.fill((255, 255, 255), (x + 1, 20, 4, 1))  # the card's stripe
             x += 9
 
-    # Top right: mission time, then the objectives (ticked when done).
-    text.draw(surface, format_time(stage.time), (w - 6, 3), 16, text.WHITE, "topright")
+    # Top right: mission time (on the fixed tick), then the objectives (ticked when done).
+    text.draw(surface, format_steps(stage.steps), (w - 6, 3), 16, text.WHITE, "topright")
     y = 16
     for _, done, line in stage.objective_status():
         rect = text.draw(
@@ -220,3 +221,10 @@ def draw_hud(surface: pygame.Surface, stage: Stage, messages: bool = True) -> No
             text.render(stage.level.name.upper(), 28, text.YELLOW), TITLE_TIME - stage.time
         )
         surface.blit(image, image.get_rect(midtop=(w // 2, 58)))
+
+
+def draw_split(surface: pygame.Surface, split: Split) -> None:
+    """A checkpoint's split under the centre banner: the time, and how it compares with
+    the best run's there, in words (AHEAD, BEHIND) as well as green or red."""
+    w = surface.get_width()
+    text.draw(surface, split.label(), (w // 2, 82), 16, split.colour, "midtop")

@@ -499,9 +499,11 @@ class Progress:
     Levels are named by `level_key`: `levels/level1.tmx` for the campaign,
     `custom:PATH` for the player's own maps, whose times are kept apart and never
     unlock a campaign level. Times of runs made with assists are kept apart too
-    (`assisted_times`): an assisted time never replaces an unassisted best. A file
-    written by 0.1.0 (version 1) is migrated on load; the original is kept beside it
-    as `progress.json.v1`.
+    (`assisted_times`): an assisted time never replaces an unassisted best. Each
+    best time keeps the splits of its run (`best_splits`, `assisted_splits`: level ->
+    checkpoint -> seconds), for the next run to be compared with; a damaged splits
+    entry is dropped with one line, never the file. A file written by 0.1.0 (version
+    1) is migrated on load; the original is kept beside it as `progress.json.v1`.
     """
 
     def __init__(self, directory: Path | None = None) -> None:
@@ -511,6 +513,8 @@ class Progress:
         self.unlocked: list[str] = []
         self.best_times: dict[str, float] = {}
         self.assisted_times: dict[str, float] = {}
+        self.best_splits: dict[str, dict[str, float]] = {}
+        self.assisted_splits: dict[str, dict[str, float]] = {}
         data = self.store.load()
         if data is None:
             return
@@ -544,6 +548,26 @@ class Progress:
         self.unlocked = list(dict.fromkeys(unlocked))
         self.best_times = _times(data, "best_times")
         self.assisted_times = _times(data, "assisted_times")
+        self.best_splits = self._splits(data, "best_splits")
+        self.assisted_splits = self._splits(data, "assisted_splits")
+
+    def _splits(self, data: dict[str, Any], name: str) -> dict[str, dict[str, float]]:
+        """A `level -> checkpoint -> seconds` table; a level whose splits are damaged
+        loses only its splits (told in one line), never its time or the file."""
+        table = data.get(name, {})
+        if not isinstance(table, dict):
+            self.store.report(f"{name} is not an object of splits; splits dropped")
+            return {}
+        kept = {}
+        for level, splits in table.items():
+            if isinstance(splits, dict) and all(
+                isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v < math.inf
+                for v in splits.values()
+            ):
+                kept[str(level)] = {str(k): float(v) for k, v in splits.items()}
+            else:
+                self.store.report(f"{name}.{short_repr(level)} is damaged; its splits dropped")
+        return kept
 
     def is_unlocked(self, level: str) -> bool:
         return level in self.unlocked
@@ -557,23 +581,44 @@ class Progress:
         """The best time for `level` among unassisted runs, or among assisted ones."""
         return (self.assisted_times if assisted else self.best_times).get(level)
 
-    def record_time(self, level: str, seconds: float, assisted: bool = False) -> bool:
-        """Keep `seconds` if it beats the best time for `level` (among assisted runs if
-        `assisted`: those never touch the unassisted best); True if it did."""
+    def best_splits_of(self, level: str, assisted: bool = False) -> dict[str, float]:
+        """The splits of the best run of `level` (checkpoint -> seconds; {} for none)."""
+        return dict((self.assisted_splits if assisted else self.best_splits).get(level, {}))
+
+    def record_time(
+        self,
+        level: str,
+        seconds: float,
+        assisted: bool = False,
+        splits: dict[str, float] | None = None,
+    ) -> bool:
+        """Keep `seconds`, and the run's `splits`, if it beats the best time for `level`
+        (among assisted runs if `assisted`: those never touch the unassisted best);
+        True if it did."""
         times = self.assisted_times if assisted else self.best_times
+        table = self.assisted_splits if assisted else self.best_splits
         best = times.get(level)
         seconds = round(seconds, 3)  # as stored: the same run again is no new best
         if best is not None and best <= seconds:
             return False
         times[level] = seconds
+        table.pop(level, None)  # an older run's splits would compare with the wrong run
+        if splits:
+            table[level] = dict(splits)
         self.save()
         return True
 
-    def record_finish(self, level: str, seconds: float, assisted: bool = False) -> bool:
-        """A finished run of the level keyed `level`: its time, and the next campaign
-        level opens (only a campaign level opens one). True for a new best time (among
-        assisted runs for an assisted one)."""
-        new_best = self.record_time(level, seconds, assisted)
+    def record_finish(
+        self,
+        level: str,
+        seconds: float,
+        assisted: bool = False,
+        splits: dict[str, float] | None = None,
+    ) -> bool:
+        """A finished run of the level keyed `level`: its time and splits, and the next
+        campaign level opens (only a campaign level opens one). True for a new best time
+        (among assisted runs for an assisted one)."""
+        new_best = self.record_time(level, seconds, assisted, splits)
         following = next_campaign_key(level)
         if following is not None:
             self.unlock(following)
@@ -581,8 +626,9 @@ class Progress:
 
     def save(self) -> None:
         data: dict[str, Any] = {"unlocked": self.unlocked, "best_times": self.best_times}
-        if self.assisted_times:
-            data["assisted_times"] = self.assisted_times
+        for name in ("assisted_times", "best_splits", "assisted_splits"):
+            if getattr(self, name):
+                data[name] = getattr(self, name)
         self.store.save(data)
 
 

@@ -12,12 +12,14 @@ from gunner.config import DT
 from gunner.hud import accuracy, format_time
 from gunner.input import Buttons
 from gunner.scenes.base import Menu, Scene, dim
+from gunner.splits import compared, delta_colour, format_steps, steps_of
 
 if TYPE_CHECKING:
     from gunner.app import App
     from gunner.scenes.play import PlayScene
 
 REVEAL = 0.25  # seconds between the result lines appearing
+ROW_H = 17  # pixels from one result line to the next
 
 
 def accuracy_label(hits: int, fired: int) -> str:
@@ -69,12 +71,15 @@ class CompleteScene(Scene):
         """(label, value, colour) rows of the results table."""
         stage, play = self.play.stage, self.play
         rows = [
-            ("TIME", format_time(stage.time), text.WHITE),
+            ("TIME", format_steps(stage.steps), text.WHITE),
             ("KILLS", str(stage.kills), text.WHITE),
             ("ACCURACY", accuracy_label(stage.bullets.hits, stage.bullets.fired), text.WHITE),
         ]
         # An assisted run is compared with assisted runs only, and says so.
         label = "ASSISTED BEST" if play.assisted.marks_run else "BEST"
+        if play.previous_best is not None:
+            delta = stage.steps - steps_of(play.previous_best)
+            rows.append(("VS " + label, compared(delta), delta_colour(delta)))
         if play.new_best:
             rows.append((label, "NEW BEST!", text.YELLOW))
         elif play.best_time is not None:
@@ -103,12 +108,15 @@ class CompleteScene(Scene):
         if line := self.assist_line():
             text.draw(surface, line, (w // 2, 80), 14, text.CYAN, "midtop")
             y = 96
-        for i, (label, value, colour) in enumerate(self.lines()):
+        rows = self.lines()
+        # The menu sits under the last row (however many there are), never on it.
+        menu_top = max(182, y + ROW_H * len(rows) + 6)
+        for i, (label, value, colour) in enumerate(rows):
             if self.age < i * REVEAL:
                 break
             text.draw(surface, label, (w // 2 - 8, y), 20, text.GREY, "topright")
             if value == "NEW BEST!" and int(self.age * 4) % 2:
                 colour = text.WHITE  # it blinks
             text.draw(surface, value, (w // 2 + 8, y), 20, colour, "topleft")
-            y += 18
-        self.menu.draw(surface, w // 2, 182)
+            y += ROW_H
+        self.menu.draw(surface, w // 2, menu_top)

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gunner import text
-from gunner.hud import format_time
 from gunner.scenes.base import Menu, Scene, dim
+from gunner.splits import format_steps
 
 if TYPE_CHECKING:
     from gunner.app import App
@@ -51,7 +51,7 @@ class GameOverScene(Scene):
         w = surface.get_width()
         text.draw(surface, "GAME OVER", (w // 2, 52), 56, text.RED, "midtop")
         text.draw(surface, stage.level.name.upper(), (w // 2, 98), 18, text.YELLOW, "midtop")
-        summary = f"KILLS {stage.kills}     TIME {format_time(stage.time)}"
+        summary = f"KILLS {stage.kills}     TIME {format_steps(stage.steps)}"
         text.draw(surface, summary, (w // 2, 118), 18, text.WHITE, "midtop")
         self.menu.draw(surface, w // 2, 150)
         if self.play.checkpoint is not None:

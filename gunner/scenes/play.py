@@ -19,13 +19,14 @@ from gunner.config import CAMPAIGN, LEVELS_DIR
 from gunner.crowd import add_crowd
 from gunner.entities.player import LIVES
 from gunner.hotreload import Build, FileWatcher, Reloader, carry_over
-from gunner.hud import draw_hud
+from gunner.hud import draw_hud, draw_split
 from gunner.input import PAUSE_KEYS, Buttons
 from gunner.maps import Level, LevelError, load_level
 from gunner.render import draw_stage
 from gunner.scenes.base import Scene, level_music, play_sounds
 from gunner.settings import campaign_key, level_key
 from gunner.snapshot import Snapshot, copy_stage
+from gunner.splits import Splits, seconds_of
 from gunner.stage import Stage
 
 # F6 adds this many soldiers (and a quarter as many turrets).
@@ -64,6 +65,7 @@ class PlayScene(Scene):
         # that used one is marked as assisted, however briefly.
         self.assisted = Assists()
         self.autofire = AutoFire()
+        self.splits = Splits()  # the time at each checkpoint, against the best run's
         # Raises LevelError (one line) if the map is unusable; callers decide what to show.
         # A stage given (RETRY) plays on as it is.
         if stage is None:
@@ -77,6 +79,7 @@ class PlayScene(Scene):
         # Filled in when the level is completed, for the mission complete screen.
         self.new_best = False
         self.best_time: float | None = None
+        self.previous_best: float | None = None  # the best this run was up against
         # Hot reload for maps opened with --level: saving in Tiled rebuilds the stage; a
         # broken save keeps the last good stage and shows its error until the next save.
         watch = campaign_index is None and replay is None
@@ -124,6 +127,7 @@ class PlayScene(Scene):
         scene.checkpoint = self.checkpoint  # a second game over comes back here too
         scene.waves = self.waves
         scene.assisted = self.assisted  # the same run, played on
+        scene.splits = self.splits
         scene.reader = self.reader
         return scene
 
@@ -276,6 +280,7 @@ class PlayScene(Scene):
             # Should this one not keep, RETRY goes back to the one before rather than
             # to the start.
             self.checkpoint = take_checkpoint(self.stage) or self.checkpoint
+            self.splits.reach(self.stage.checkpoint, self.stage.steps, self.best_splits(app))
         if self.replay is not None and self.replay.finished and self.replay_end_hash is None:
             self.replay_end_hash = self.stage.state_hash()
         play_sounds(app, self.stage)
@@ -297,6 +302,13 @@ class PlayScene(Scene):
             return held
         return self.autofire.apply(held)
 
+    def best_splits(self, app: App) -> dict[str, float]:
+        """The splits this run is compared with: the best run's, among assisted runs
+        once this one is assisted."""
+        if app.progress is None:
+            return {}
+        return app.progress.best_splits_of(self.progress_key, self.assisted.marks_run)
+
     def _save_progress(self, app: App) -> None:
         """Best time for this map; after a campaign level, the next one opens up."""
         if app.progress is None or self.replay is not None:
@@ -304,7 +316,9 @@ class PlayScene(Scene):
         key = self.progress_key
         try:
             assisted = self.assisted.marks_run
-            self.new_best = app.progress.record_finish(key, self.stage.time, assisted)
+            self.previous_best = app.progress.best_time(key, assisted)
+            seconds, splits = seconds_of(self.stage.steps), self.splits.seconds()
+            self.new_best = app.progress.record_finish(key, seconds, assisted, splits)
             self.best_time = app.progress.best_time(key, assisted)
         except OSError as exc:  # a full disk must not end the run
             print(f"gunner: cannot save progress: {exc}", file=sys.stderr)
@@ -317,6 +331,9 @@ class PlayScene(Scene):
         draw_hud(surface, self.stage, messages=not self._reported)
         if self.autofire.firing and not self._reported:  # why the gun keeps firing
             text.draw(surface, "AUTO-FIRE", (6, 29), 14, text.CYAN)
+        split = self.splits.shown(self.stage.steps)
+        if split is not None and not self._reported:
+            draw_split(surface, split)
         if app.debug:
             debug.draw_panel(surface, self.stage, app.times, drawn)
         if self.reload_error:

@@ -191,7 +191,7 @@ def test_accuracy_is_hits_over_shots_fired():
     assert accuracy(31, 57) == 54 and accuracy_label(31, 57) == "54%"
     assert accuracy(10, 10) == 100
     assert accuracy(12, 10) == 100, "never above 100%"
-    assert format_time(83.45) == "1:23.5"
+    assert format_time(83.45) == "1:23.45"
 
 
 # -- level select and progress ---------------------------------------------------------------
