@@ -25,12 +25,13 @@ EFFECT_REACH = 64
 MAX_SHAKE = 7.0
 
 
-def shake_offset(trauma: float, steps: int) -> tuple[int, int]:
+def shake_offset(trauma: float, steps: int, scale: float = 1.0) -> tuple[int, int]:
     """The camera's shake for this step: trauma squared (gentle knocks barely move the
-    screen, explosions do), on a jittery but deterministic curve of the step count."""
-    if trauma <= 0:
+    screen, explosions do), on a jittery but deterministic curve of the step count;
+    `scale` is the player's screen-shake setting (0: none at all)."""
+    if trauma <= 0 or scale <= 0:
         return 0, 0
-    amount = MAX_SHAKE * min(1.0, trauma) ** 2
+    amount = MAX_SHAKE * min(1.0, trauma) ** 2 * min(1.0, scale)
     # Sums of incommensurate sines look random but depend only on `steps`.
     jx = math.sin(steps * 1.93 + 0.4) * 0.6 + math.sin(steps * 3.71 + 1.3) * 0.4
     jy = math.sin(steps * 2.37 + 2.1) * 0.6 + math.sin(steps * 4.13 + 0.7) * 0.4
@@ -217,9 +218,10 @@ def draw_effects(surface: pygame.Surface, stage: Stage, art: Art, ox: float, oy:
         surface.blit(image, image.get_rect(center=(round(x - ox), round(y - oy))))
 
 
-def draw_stage(surface: pygame.Surface, stage: Stage, art: Art) -> int:
-    """Draw one frame of the stage; returns how many entities and bullets were drawn."""
-    sx, sy = shake_offset(stage.trauma, stage.steps)
+def draw_stage(surface: pygame.Surface, stage: Stage, art: Art, shake: float = 1.0) -> int:
+    """Draw one frame of the stage, the screen shaking `shake` times as hard as it
+    would (the Options slider); returns how many entities and bullets were drawn."""
+    sx, sy = shake_offset(stage.trauma, stage.steps, shake)
     ox, oy = stage.camera.offset
     ox, oy = ox + sx, oy + sy
     level = stage.level

@@ -289,6 +289,7 @@ class Settings:
     music_volume: float = 0.5
     fullscreen: bool = False
     scale: int = 3
+    shake: float = 1.0  # screen shake, 0 (none) to 1 (full)
     assists: Assists = field(default_factory=Assists)
     # Key names as the loaded file spelled them (`F24`, `Space`), written back as they
     # were: a hand-edited file saves unchanged, display or not.
@@ -316,6 +317,7 @@ class Settings:
             },
             "fullscreen": self.fullscreen,
             "scale": self.scale,
+            "shake": self.shake,
             "assists": self.assists.to_json(),
         }
 
@@ -329,7 +331,8 @@ class Settings:
         """
         repairs = [] if repairs is None else repairs
         s = cls()
-        _unknown(data, ("keys", "volume", "fullscreen", "scale", "assists"), "", repairs)
+        known = ("keys", "volume", "fullscreen", "scale", "shake", "assists")
+        _unknown(data, known, "", repairs)
         keys = data.get("keys", {})
         if not isinstance(keys, dict):
             raise StoreError("keys must be an object of action -> list of key names")
@@ -376,6 +379,7 @@ class Settings:
         if s.scale != scale:
             side = "below 1" if scale < 1 else f"above {MAX_SCALE}"
             repairs.append(f"scale {short_repr(scale)} is {side}; using {s.scale}")
+        s.shake = _volume(data.get("shake", s.shake), "shake", s.shake, repairs)
         if "assists" in data:
             s.assists = Assists.from_json(data["assists"], repairs)
         return s

@@ -109,7 +109,7 @@ class DemoScene(Scene):
         play_sounds(app, self.stage)
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
-        draw_stage(surface, self.stage, app.art)
+        draw_stage(surface, self.stage, app.art, app.settings.shake)
         draw_hud(surface, self.stage, messages=not self.over)
         # Blinks, as an arcade's demo does; the strip stays so the picture does not jump.
         draw_footer(

@@ -1,5 +1,5 @@
-"""The options screen: key bindings, volumes, fullscreen and window scale, and the way to
-the assists; saved as they change.
+"""The options screen: key bindings, volumes, fullscreen, window scale, screen shake and
+the way to the assists; saved as they change.
 
 Up/down choose a row. On a key row, confirm waits for the new key (Esc
 cancels); left/right change volumes, fullscreen and scale. Changes apply at
@@ -74,9 +74,10 @@ class OptionsScene(Scene):
     overlay = True
 
     def __init__(self) -> None:
-        # Rows: the six actions, three volumes, fullscreen, scale, assists, default keys, back.
+        # Rows: the six actions, three volumes, fullscreen, scale, shake, assists, default
+        # keys, back.
         self.rows: list[str] = [action_name(a).upper() for a in ACTIONS] + [v for v, _ in VOLUMES]
-        self.rows += ["fullscreen", "scale", "assists", "defaults", "back"]
+        self.rows += ["fullscreen", "scale", "shake", "assists", "defaults", "back"]
         self.index = 0
         self.waiting_for_key = False
         self.message = ""
@@ -136,7 +137,7 @@ class OptionsScene(Scene):
 
     def _adjust(self, app: App, row: str, direction: int) -> None:
         s = app.settings
-        if row in dict(VOLUMES):
+        if row in dict(VOLUMES) or row == "shake":
             value = round(getattr(s, row) + direction * VOLUME_STEP, 2)
             setattr(s, row, min(1.0, max(0.0, value)))
             app.apply_volumes()
@@ -164,6 +165,8 @@ class OptionsScene(Scene):
             return ACTION_LABELS[button], key_label(s.bindings.get(button, ()))
         if row in dict(VOLUMES):
             return dict(VOLUMES)[row], f"< {round(getattr(s, row) * 100):3d}% >"
+        if row == "shake":
+            return "SCREEN SHAKE", f"< {round(s.shake * 100):3d}% >"
         # The window rows show the window itself: F11 or --scale may differ from the file.
         if row == "fullscreen":
             return "FULLSCREEN", "< ON >" if app.fullscreen else "< OFF >"
@@ -188,6 +191,6 @@ class OptionsScene(Scene):
             text.draw(surface, value, (w // 2 + 12, y), 16, text.WHITE if selected else colour)
             if selected:
                 text.draw(surface, ">", (rect.left - 6, y), 16, text.YELLOW, "topright")
-            y += 15
+            y += 14  # fifteen rows above the hint line
         hint = self.message or "UP/DOWN choose   LEFT/RIGHT change   ENTER rebind   ESC back"
         text.draw(surface, hint, (w // 2, h - 6), 14, text.CYAN, "midbottom")

@@ -324,7 +324,7 @@ class PlayScene(Scene):
             print(f"gunner: cannot save progress: {exc}", file=sys.stderr)
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
-        drawn = draw_stage(surface, self.stage, app.art)
+        drawn = draw_stage(surface, self.stage, app.art, app.settings.shake)
         if app.debug:
             debug.draw_world_overlay(surface, self.stage)
         # Once the run is decided the results (or game over) sit on top: no banner under them.
