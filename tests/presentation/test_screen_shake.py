@@ -6,6 +6,7 @@ import json
 import pygame
 import pytest
 
+from ascii_maps import CORRIDOR, write_map
 from gunner.app import App
 from gunner.assets import Art
 from gunner.config import VIEW_H, VIEW_W
@@ -15,7 +16,6 @@ from gunner.render import MAX_SHAKE, draw_stage, shake_offset
 from gunner.scenes.options import OptionsScene
 from gunner.settings import load_settings
 from gunner.stage import Stage
-from ascii_maps import CORRIDOR, write_map
 
 
 def frame(stage: Stage, shake: float) -> bytes:

@@ -6,13 +6,13 @@ import json
 import pygame
 import pytest
 
+from ascii_maps import CORRIDOR, obj, write_map
 from gunner.app import App
 from gunner.assists import Assists
 from gunner.input import Buttons as B
 from gunner.scenes.play import PlayScene
 from gunner.settings import Progress
 from gunner.splits import SHOWN_STEPS, Splits, checkpoint_id, format_steps, seconds_of
-from maps import CORRIDOR, obj, write_map
 
 # The corridor with a flag eight tiles along: reached about 90 steps into a run right.
 FLAG = (8 * 16 + 8, 4 * 16)
