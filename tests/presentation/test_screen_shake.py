@@ -30,7 +30,7 @@ def test_no_shake_draws_a_blast_as_if_the_screen_were_still(tmp_path):
     stage.steps = 7  # a step where full trauma moves the picture
     assert shake_offset(1.0, stage.steps) != (0, 0)
     still = frame(stage, 1.0)
-    stage.trauma = 1.0
+    stage.feedback.trauma = 1.0  # the screen shake the feedback keeps
     assert frame(stage, 1.0) != still, "full shake moves the picture"
     assert frame(stage, 0.0) == still, "0 % never does"
 

@@ -444,7 +444,9 @@ class Record:
         self.debris: list[tuple[float, float, int]] = []
         self.explosions: list[tuple[float, float, float]] = []
         self.sparks: list[tuple[int, float]] = []
-        shake, debris, explosion = stage.shake, stage.particles.debris, stage.particles.explosion
+        # Shakes come from the world's feedback (its events, and what entities ask for).
+        feedback = stage.feedback
+        shake, debris, explosion = feedback.shake, stage.particles.debris, stage.particles.explosion
         sparks = stage.particles.sparks
 
         def on_sparks(x: float, y: float, count: int = 6, speed: float = 140.0) -> None:
@@ -463,7 +465,7 @@ class Record:
             self.explosions.append((x, y, radius))
             explosion(x, y, radius)
 
-        stage.shake = on_shake  # type: ignore[method-assign]
+        feedback.shake = on_shake  # type: ignore[method-assign]
         stage.particles.debris = on_debris  # type: ignore[method-assign]
         stage.particles.explosion = on_explosion  # type: ignore[method-assign]
         stage.particles.sparks = on_sparks  # type: ignore[method-assign]
