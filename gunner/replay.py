@@ -185,8 +185,12 @@ def level_sha256_or_none(path: Path) -> str | None:
 
 
 def shown(ref: str, most: int = 80) -> str:
-    """A level reference as a message shows it: a hostile megabyte path is cut short."""
-    return ref if len(ref) <= most else ref[: most - 3] + "..."
+    """A level reference as a message shows it: a hostile megabyte path is cut short
+    in the middle, so the message still names the file at its end."""
+    if len(ref) <= most:
+        return ref
+    tail = (most - 3) // 2
+    return ref[: most - 3 - tail] + "..." + ref[-tail:]
 
 
 def short_repr(value: Any, most: int = 24) -> str:

@@ -272,6 +272,14 @@ def test_replay_with_a_hostile_level_names_the_replay_and_the_cause(tmp_path, le
     assert cause in refused(path)
 
 
+def test_a_long_level_path_is_cut_in_the_middle_so_the_message_names_the_file():
+    deep = "/home/player/" + "very-long-folder/" * 20 + "my-best-level.tmx"
+    text = shown(deep)
+    assert len(text) == 80 and "..." in text
+    assert text.startswith("/home/player/") and text.endswith("my-best-level.tmx")
+    assert shown("levels/level1.tmx") == "levels/level1.tmx"  # short ones stay whole
+
+
 @pytest.mark.parametrize("kind", ["fifo", "folder", "zero-link"])
 def test_replay_whose_level_is_a_special_file_is_refused_without_hanging(tmp_path, kind):
     level = tmp_path / "trap.tmx"
