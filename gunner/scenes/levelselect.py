@@ -60,6 +60,21 @@ def fit(line: str, size: int, width: int, keep_end: bool = False) -> str:
     return "..." + line if keep_end else line + "..."
 
 
+def fit_middle(line: str, size: int, width: int) -> str:
+    """`line` with its middle cut to "..." until it is at most `width` pixels wide at
+    `size`: a folder's path keeps where it starts and the folder it ends in."""
+    font = text.font(size)
+    if font.size(line)[0] <= width:
+        return line
+    head, tail = line[: len(line) // 2], line[len(line) // 2 :]
+    while (head or tail) and font.size(head + "..." + tail)[0] > width:
+        if len(head) >= len(tail):
+            head = head[:-1]
+        else:
+            tail = tail[1:]
+    return head + "..." + tail
+
+
 class LevelSelectScene(Scene):
     def __init__(self) -> None:
         self.entries: list[LevelEntry] = []
@@ -169,8 +184,10 @@ class LevelSelectScene(Scene):
                 text.draw(surface, "CUSTOM", (left - 4, y + 4), 16, text.CYAN)
                 pygame.draw.line(surface, text.CYAN, (left + 52, y + 11), (right, y + 11))
             elif kind == "empty":
-                where = fit(f"PUT .TMX MAPS IN {app.custom_folder}", 14, right - left, True)
-                text.draw(surface, where, (left + 6, y), 14, text.GREY)
+                # Two lines: the words always show whole, the folder below them.
+                text.draw(surface, "PUT .TMX MAPS IN", (left + 6, y), 14, text.GREY)
+                where = fit_middle(str(app.custom_folder), 14, right - left - 6)
+                text.draw(surface, where, (left + 6, y + 11), 14, text.GREY)
             elif i is not None:
                 self.draw_entry(surface, self.entries[i], i == self.index, left, right, y)
         # Arrows beside the list say there is more of it above or below.

@@ -7,15 +7,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from gunner import text
+from gunner import config, text
 from gunner.config import CAMPAIGN, DT, LEVELS_DIR, STEPS_PER_SECOND
 from gunner.input import DEFAULT_BINDINGS, Buttons
-from gunner.levellist import continue_index
+from gunner.levellist import continue_index, map_title
 from gunner.render import draw_background
 from gunner.scenes.base import IDLE_SECONDS, WAKE_EVENTS, Menu, Scene, draw_footer
 
 if TYPE_CHECKING:
     from gunner.app import App
+
+# Characters of a mission's name the CONTINUE row shows: the menu is 480 px wide.
+CONTINUE_TITLE_MOST = 22
 
 
 class TitleScene(Scene):
@@ -37,7 +40,7 @@ class TitleScene(Scene):
         options = [("START", lambda: play(0))]
         latest = continue_index(app.progress)
         if latest is not None:
-            options.append((f"CONTINUE  (LEVEL {latest + 1})", lambda: play(latest)))
+            options.append((continue_label(latest), lambda: play(latest)))
         # A new player with maps of their own needs the way to them too.
         if latest is not None or custom_maps(app.custom_folder, app.extra_levels):
             options.append(("LEVEL SELECT", lambda: app.push(make("levelselect"))))
@@ -88,6 +91,15 @@ class TitleScene(Scene):
         text.draw(surface, "RUN.  JUMP.  AIM.  SHOOT.", (w // 2, 86), 16, text.WHITE, "midtop")
         self.menu.draw(surface, w // 2, 118, 20)
         draw_footer(surface, controls_hint(app.settings.bindings))
+
+
+def continue_label(index: int) -> str:
+    """CONTINUE with the mission's own name, as Level select lists it (a number says
+    little to a player coming back after a week)."""
+    title = map_title(config.LEVELS_DIR / config.CAMPAIGN[index]).upper()
+    if len(title) > CONTINUE_TITLE_MOST:
+        title = title[: CONTINUE_TITLE_MOST - 3].rstrip() + "..."
+    return f"CONTINUE  ({title})"
 
 
 def controls_hint(bindings: dict[Buttons, tuple[int, ...]]) -> str:

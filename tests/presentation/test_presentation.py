@@ -228,8 +228,13 @@ def test_title_offers_continue_only_once_there_is_progress(campaign, app):
     app.progress.unlock(campaign_key("b.tmx"))
     title.enter(app)
     labels = [label for label, _ in title.menu.options]
-    assert labels[:3] == ["START", "CONTINUE  (LEVEL 2)", "LEVEL SELECT"]
+    assert labels[:3] == ["START", "CONTINUE  (TEST RANGE)", "LEVEL SELECT"]
     assert "OPTIONS" in labels and labels[-1] == "QUIT"
+    # The mission's own name (the map's `name`), never a number.
+    b = config.LEVELS_DIR / "b.tmx"
+    b.write_text(b.read_text().replace("Test Range", "Oil Refinery"))
+    title.enter(app)
+    assert title.menu.options[1][0] == "CONTINUE  (OIL REFINERY)"
     title.menu.options[1][1]()  # continue
     assert isinstance(loaded(app), PlayScene) and app.scene.path.name == "b.tmx"
 

@@ -75,7 +75,7 @@ def test_start_and_continue_open_behind_the_loading_screen(app):
     playing(app, "a.tmx")
     app.progress.unlock(campaign_key("b.tmx"))
     app.reset_to(TitleScene())
-    press(app, "CONTINUE  (LEVEL 2)")
+    press(app, "CONTINUE  (TEST RANGE)")
     assert playing(app, "b.tmx").campaign_index == 1
 
 
