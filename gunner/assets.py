@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -88,8 +89,63 @@ def entity_sheets() -> set[str]:
     }
 
 
+# Reduce flashing (Options): a flash may begin at most this often anywhere on screen
+# (WCAG 2.3.1 and XAG 118: no more than three flashes in any one second)...
+FLASH_EVERY_MS = 1000 // 3 + 1
+# ...and lasts at most this long; a sprite flashing longer goes back to its colours.
+FLASH_LASTS_MS = 100
+# A hit's silhouette under reduce flashing: lightened this much, never white.
+SOFT_FLASH = (90, 90, 90)
+# Bright effects (muzzle flashes, impacts, blasts) under reduce flashing: their colours
+# multiplied by this, so a white-hot core shows as a dull orange, not as a flash.
+SOFT_EFFECT = (170, 120, 90)
+
+
+class FlashGate:
+    """When a flash may show under reduce flashing: every flash on screen starts on the
+    same frame, and those frames come at most three times a second.
+
+    A sprite asking to flash (`allow`) may start only on the frame that opens a flash;
+    one lit on the frame before may go on until the flash is FLASH_LASTS_MS old. Any
+    other asks are turned down, so however many enemies are hit at once the screen
+    sees one flash. The clock is the frame's (ms): real time, which is what eyes count
+    (a game slowed by an assist flashes no more often for it)."""
+
+    def __init__(self, clock: Callable[[], int] = pygame.time.get_ticks) -> None:
+        self.clock = clock
+        self.opened: int | None = None  # when the flash under way began
+        self._now: int | None = None
+        self._lit: set[int] = set()  # images lit this frame
+        self._was_lit: set[int] = set()  # ...and the frame before
+
+    def allow(self, image: pygame.Surface) -> bool:
+        now = self.clock()
+        if now != self._now:  # a new frame
+            self._now, self._was_lit, self._lit = now, self._lit, set()
+        opened = self.opened
+        if opened is not None and now - opened < FLASH_LASTS_MS:
+            lit = now == opened or id(image) in self._was_lit
+        elif opened is None or now - opened >= FLASH_EVERY_MS:
+            self.opened, lit = now, True
+        else:
+            lit = False
+        if lit:
+            self._lit.add(id(image))
+        return lit
+
+
+def softened(image: pygame.Surface, colour: tuple[int, int, int]) -> pygame.Surface:
+    """`image` with its colours multiplied by `colour` (alpha kept)."""
+    soft = image.copy()
+    soft.fill(colour, special_flags=pygame.BLEND_RGB_MULT)
+    return soft
+
+
 class Art:
-    """Every image the renderer draws, loaded once after the display exists."""
+    """Every image the renderer draws, loaded once after the display exists.
+
+    `reduce_flashing` (Options) makes hit flashes pale and rare (`FlashGate`) and
+    dulls every bright effect; the renderer and the entities draw as ever."""
 
     # Effect name -> (file, frame width); each is a horizontal strip of frames.
     EFFECTS = {
@@ -130,10 +186,17 @@ class Art:
         # every aimed enemy shot (gunner.bullets.LOOK_ONLY).
         self.bullets["boss"] = load_image(directory / "bullet_boss.png")
         self.bullets["boss_aimed"] = self.bullets["enemy"]
-        self.effects = {
+        self.full_effects = {
             name: slice_strip(load_image(directory / file), w)
             for name, (file, w) in self.EFFECTS.items()
         }
+        self.soft_effects = {
+            name: [softened(f, SOFT_EFFECT) for f in frames]
+            for name, frames in self.full_effects.items()
+        }
+        self.effects = self.full_effects
+        self.flash_gate = FlashGate()
+        self._reduce_flashing = False
         self.bg_far = load_image(directory / "bg_far.png")
         self.bg_near = load_image(directory / "bg_near.png")
         # Each map's `backdrop`: ten small images, loaded (and so checked) up front.
@@ -156,6 +219,21 @@ class Art:
 
     # Bullets drawn pointing their way (tracers, darts, rockets); orbs stay as drawn.
     TURNED_BULLETS = frozenset({"player", "enemy", "boss_aimed", "rocket"})
+
+    @property
+    def reduce_flashing(self) -> bool:
+        return self._reduce_flashing
+
+    @reduce_flashing.setter
+    def reduce_flashing(self, on: bool) -> None:
+        self._reduce_flashing = on
+        self.effects = self.soft_effects if on else self.full_effects
+        # Turned and sized effect frames were cut from the other set: cut them afresh.
+        self._rotated = {
+            k: v
+            for k, v in self._rotated.items()
+            if k[0] not in self.EFFECTS and k[0].split("@")[0] not in self.EFFECTS
+        }
 
     def backdrop(self, name: str) -> tuple[pygame.Surface, pygame.Surface]:
         """The far and near layers of the backdrop `name` (a map's `backdrop`
@@ -196,7 +274,17 @@ class Art:
         return self._derived[key][1]
 
     def flash(self, image: pygame.Surface) -> pygame.Surface:
-        """A white silhouette of the image (cached): what a sprite shows when hit."""
+        """A white silhouette of the image (cached): what a sprite shows when hit. Under
+        reduce flashing a paler image instead, and only when `flash_gate` allows."""
+        if self._reduce_flashing:
+            if not self.flash_gate.allow(image):
+                return image
+            key = ("soft-flash", id(image))
+            if key not in self._derived:
+                pale = image.copy()
+                pale.fill(SOFT_FLASH, special_flags=pygame.BLEND_RGB_ADD)
+                self._derived[key] = (image, pale)
+            return self._derived[key][1]
         key = ("flash", id(image))
         if key not in self._derived:
             white = image.copy()

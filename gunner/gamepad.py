@@ -3,13 +3,16 @@
 SDL's controller mappings give every supported pad the same Xbox-style layout,
 so one table serves them all:
 
-| action | pad |
+| action | pad (by default) |
 | --- | --- |
 | move / aim | d-pad or left stick (8 directions, with a dead zone) |
 | jump | A (south) |
 | fire | X (west) or B (east) |
 | pause | Start |
 | menus | d-pad / left stick up-down (left-right for sliders), A confirm, B back |
+
+The buttons of each action can be rebound in Options > Controls (the stick always
+moves), and are kept per pad, by the pad's GUID (`Pads.bindings`).
 
 Held pad buttons merge into the same `Buttons` mask the keyboard makes, so the
 simulation cannot tell them apart. Menu presses are turned into the KEYDOWN
@@ -41,6 +44,44 @@ DPAD = {
     pygame.CONTROLLER_BUTTON_DPAD_UP: Buttons.UP,
     pygame.CONTROLLER_BUTTON_DPAD_DOWN: Buttons.DOWN,
 }
+# Action -> pad buttons, for a pad the player has not rebound.
+DEFAULT_PAD_BINDINGS: dict[Buttons, tuple[int, ...]] = {
+    **{action: (button,) for button, action in DPAD.items()},
+    Buttons.JUMP: JUMP_BUTTONS,
+    Buttons.FIRE: FIRE_BUTTONS,
+}
+# SDL's own names for the buttons (SDL_GameControllerGetStringForButton): what
+# settings.json stores. Start and Guide pause and open menus: never bound.
+BUTTON_NAMES = {
+    pygame.CONTROLLER_BUTTON_A: "a",
+    pygame.CONTROLLER_BUTTON_B: "b",
+    pygame.CONTROLLER_BUTTON_X: "x",
+    pygame.CONTROLLER_BUTTON_Y: "y",
+    pygame.CONTROLLER_BUTTON_BACK: "back",
+    pygame.CONTROLLER_BUTTON_LEFTSTICK: "leftstick",
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: "rightstick",
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "leftshoulder",
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "rightshoulder",
+    pygame.CONTROLLER_BUTTON_DPAD_UP: "dpup",
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: "dpdown",
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: "dpleft",
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "dpright",
+}
+BUTTON_CODES = {name: button for button, name in BUTTON_NAMES.items()}
+# What Options shows for each (Xbox letters: SDL's mapping gives every pad that layout).
+BUTTON_LABELS = {
+    "dpup": "PAD UP", "dpdown": "PAD DOWN", "dpleft": "PAD LEFT", "dpright": "PAD RIGHT",
+    "leftshoulder": "LB", "rightshoulder": "RB", "leftstick": "L3", "rightstick": "R3",
+}  # fmt: skip
+# The pad Options sets when none is plugged in: its buttons are every pad's default.
+ANY_PAD = "any"
+
+
+def button_label(button: int) -> str:
+    name = BUTTON_NAMES.get(button, f"button{button}")
+    return BUTTON_LABELS.get(name, name.upper())
+
+
 # Pad button -> the key a menu already answers to. Start is Esc: pause in play, back in menus.
 MENU_KEYS = {
     pygame.CONTROLLER_BUTTON_DPAD_UP: pygame.K_UP,
@@ -72,6 +113,7 @@ class PadState:
 
     buttons: frozenset[int] = field(default_factory=frozenset)
     stick: tuple[float, float] = (0.0, 0.0)
+    guid: str = ANY_PAD  # which pad: its buttons may be bound its own way
 
 
 def stick_direction(x: float, y: float, dead_zone: float = DEAD_ZONE) -> Buttons:
@@ -82,16 +124,15 @@ def stick_direction(x: float, y: float, dead_zone: float = DEAD_ZONE) -> Buttons
     return _SECTORS[round(angle / (math.pi / 4)) % 8]
 
 
-def buttons_from_pad(state: PadState) -> Buttons:
-    """The `Buttons` a pad holds: d-pad and stick directions, jump, fire."""
+def buttons_from_pad(
+    state: PadState, bindings: dict[Buttons, tuple[int, ...]] = DEFAULT_PAD_BINDINGS
+) -> Buttons:
+    """The `Buttons` a pad holds: the stick's direction, and each action whose bound
+    buttons are down."""
     held = stick_direction(*state.stick)
-    for button, flag in DPAD.items():
-        if button in state.buttons:
-            held |= flag
-    if any(b in state.buttons for b in JUMP_BUTTONS):
-        held |= Buttons.JUMP
-    if any(b in state.buttons for b in FIRE_BUTTONS):
-        held |= Buttons.FIRE
+    for action, buttons in bindings.items():
+        if any(b in state.buttons for b in buttons):
+            held |= action
     return held
 
 
@@ -115,8 +156,12 @@ def stick_menu_key(previous: Buttons, current: Buttons) -> int | None:
     return None
 
 
-def key_event(key: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0, pad=True)
+def key_event(key: int, button: int | None = None, guid: str = ANY_PAD) -> pygame.event.Event:
+    """A menu key pressed on a pad (`pad=True`); `button` and `guid` say which, for the
+    Controls screen to bind (key 0: a button no menu answers to)."""
+    return pygame.event.Event(
+        pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0, pad=True, button=button, guid=guid
+    )
 
 
 class Pads:
@@ -124,7 +169,11 @@ class Pads:
 
     def __init__(self) -> None:
         self.pads: dict[int, Any] = {}  # SDL instance id -> Controller
+        self.guids: dict[int, str] = {}  # SDL instance id -> the pad's GUID
         self._stick_dirs: dict[int, Buttons] = {}
+        # GUID -> the buttons of each action, for pads the player rebound (the app
+        # shares the settings' table here); any other pad plays by the defaults.
+        self.bindings: dict[str, dict[Buttons, tuple[int, ...]]] = {}
         self.enabled = False
         try:
             from pygame._sdl2 import controller
@@ -146,6 +195,10 @@ class Pads:
             return
         self.pads[instance] = pad
         self._stick_dirs[instance] = Buttons.NONE
+        try:
+            self.guids[instance] = str(pad.as_joystick().get_guid())
+        except (pygame.error, AttributeError):
+            self.guids[instance] = ANY_PAD
 
     def handle_event(self, event: pygame.event.Event, in_play: bool) -> tuple[list[Any], bool]:
         """(key events to deliver instead, whether a pad was unplugged) for one SDL event."""
@@ -156,13 +209,19 @@ class Pads:
         elif event.type == pygame.CONTROLLERDEVICEREMOVED:
             pad = self.pads.pop(event.instance_id, None)
             self._stick_dirs.pop(event.instance_id, None)
+            self.guids.pop(event.instance_id, None)
             if pad is not None:
                 with contextlib.suppress(pygame.error):
                     pad.quit()
                 return [], True
         elif event.type == pygame.CONTROLLERBUTTONDOWN:
             key = menu_key(event.button, in_play)
-            return ([key_event(key)] if key is not None else []), False
+            if key is None and in_play:
+                return [], False
+            guid = self.guids.get(getattr(event, "instance_id", -1), ANY_PAD)
+            # In menus every button arrives (key 0 if no menu answers to it): Options
+            # binds buttons from these.
+            return [key_event(key or 0, event.button, guid)], False
         elif event.type == pygame.CONTROLLERAXISMOTION and not in_play:
             return self._stick_menu(event.instance_id), False
         return [], False
@@ -184,18 +243,24 @@ class Pads:
         )
 
     def states(self) -> Iterable[PadState]:
-        for pad in list(self.pads.values()):
+        for instance, pad in list(self.pads.items()):
             try:
                 buttons = frozenset(
                     b for b in range(pygame.CONTROLLER_BUTTON_MAX) if pad.get_button(b)
                 )
-                yield PadState(buttons, self._stick(pad))
+                guid = self.guids.get(instance, ANY_PAD)
+                yield PadState(buttons, self._stick(pad), guid)
             except pygame.error:
                 continue  # unplugged between the event and now
+
+    def bindings_for(self, guid: str) -> dict[Buttons, tuple[int, ...]]:
+        """The buttons of each action on the pad `guid`: its own if rebound, else those
+        set for any pad, else the defaults."""
+        return self.bindings.get(guid) or self.bindings.get(ANY_PAD) or DEFAULT_PAD_BINDINGS
 
     def held(self) -> Buttons:
         """Buttons held on any pad (two pads drive the one player together)."""
         held = Buttons.NONE
         for state in self.states():
-            held |= buttons_from_pad(state)
+            held |= buttons_from_pad(state, self.bindings_for(state.guid))
         return held

@@ -37,8 +37,10 @@ import pygame
 
 from gunner import config
 from gunner.assists import Assists
+from gunner.bindings import MAX_KEYS, ActionMap, default_keys
 from gunner.datafile import DataFileError, load_json, read_bytes
-from gunner.input import DEFAULT_BINDINGS, Buttons
+from gunner.gamepad import BUTTON_CODES, BUTTON_NAMES, DEFAULT_PAD_BINDINGS
+from gunner.input import Buttons
 
 DATA_DIR_ENV = "GUNNER_DATA_DIR"
 SETTINGS_FILE = "settings.json"
@@ -279,21 +281,51 @@ def _unknown(data: dict[str, Any], known: Iterable[str], where: str, repairs: li
         repairs.append(f"{names}{more} {verb} not a setting this game knows; ignored (not saved)")
 
 
+# On/off settings a damaged value of which is repaired (to its default), not refused.
+SWITCHES = ("reduce_flashing", "ghost")
+
+
+# The most player slots settings.json keeps keys for (`player_keys`).
+MAX_PLAYERS = 4
+# A pad's GUID as SDL writes it (32 hex digits), or "any" for every pad not its own.
+_PAD_ID = re.compile(r"[0-9a-f]{32}|any")
+
+
 @dataclass
 class Settings:
-    """What the options screen changes. Volumes are 0..1; scale multiplies 480x270."""
+    """What the options screen changes. Volumes are 0..1; scale multiplies 480x270.
 
-    bindings: dict[Buttons, tuple[int, ...]] = field(default_factory=lambda: dict(DEFAULT_BINDINGS))
+    Keys are kept per player slot (`keys_by_player`; `bindings` is slot 1's, the
+    keyboard player of a one-player game), pad buttons per pad GUID (`pad_buttons`;
+    a pad not in it plays by gamepad.DEFAULT_PAD_BINDINGS). In settings.json slot 1's
+    keys are `keys`, as ever (files from before slots load unchanged), any other
+    slot's are under `player_keys`, the pads' under `pads`.
+    """
+
+    keys_by_player: dict[int, ActionMap] = field(default_factory=lambda: {1: default_keys(1)})
+    pad_buttons: dict[str, ActionMap] = field(default_factory=dict)
     master_volume: float = 0.8
     effects_volume: float = 1.0
     music_volume: float = 0.5
     fullscreen: bool = False
     scale: int = 3
     shake: float = 1.0  # screen shake, 0 (none) to 1 (full)
+    # At most three flashes a second and no white silhouettes (photosensitive players).
+    reduce_flashing: bool = False
+    ghost: bool = True  # race the best run's ghost on a level that has one
     assists: Assists = field(default_factory=Assists)
     # Key names as the loaded file spelled them (`F24`, `Space`), written back as they
     # were: a hand-edited file saves unchanged, display or not.
     key_names: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def bindings(self) -> ActionMap:
+        """Slot 1's keys: the keyboard player's."""
+        return self.keys_by_player.setdefault(1, default_keys(1))
+
+    @bindings.setter
+    def bindings(self, bound: ActionMap) -> None:
+        self.keys_by_player[1] = bound
 
     def stored_key_name(self, key: int) -> str:
         """The name settings.json holds for `key`: one that loads back as `key`."""
@@ -303,12 +335,21 @@ class Settings:
                 return spelled
         return any_key_name(key) or f"0x{key & 0xFFFFFFFF:x}"
 
-    def to_json(self) -> dict[str, Any]:
+    def keys_json(self, bound: ActionMap) -> dict[str, list[str]]:
         return {
-            "keys": {
-                action_name(b): [self.stored_key_name(k) for k in self.bindings.get(b, ())]
-                for b in ACTIONS
-            },
+            action_name(b): [self.stored_key_name(k) for k in bound.get(b, ())] for b in ACTIONS
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        more = {str(n): self.keys_json(b) for n, b in sorted(self.keys_by_player.items()) if n != 1}
+        pads = {
+            guid: {action_name(a): [BUTTON_NAMES[b] for b in bound.get(a, ())] for a in ACTIONS}
+            for guid, bound in sorted(self.pad_buttons.items())
+        }
+        return {
+            "keys": self.keys_json(self.bindings),
+            **({"player_keys": more} if more else {}),
+            **({"pads": pads} if pads else {}),
             # Unrounded: what was loaded saves back the same (Options steps by 0.1 anyway).
             "volume": {
                 "master": self.master_volume,
@@ -318,6 +359,8 @@ class Settings:
             "fullscreen": self.fullscreen,
             "scale": self.scale,
             "shake": self.shake,
+            "reduce_flashing": self.reduce_flashing,
+            "ghost": self.ghost,
             "assists": self.assists.to_json(),
         }
 
@@ -331,31 +374,12 @@ class Settings:
         """
         repairs = [] if repairs is None else repairs
         s = cls()
-        known = ("keys", "volume", "fullscreen", "scale", "shake", "assists")
+        known = ["keys", "player_keys", "pads", "volume", "fullscreen", "scale", "shake"]
+        known += ["assists", *SWITCHES]
         _unknown(data, known, "", repairs)
-        keys = data.get("keys", {})
-        if not isinstance(keys, dict):
-            raise StoreError("keys must be an object of action -> list of key names")
-        _unknown(keys, (action_name(b) for b in ACTIONS), "keys.", repairs)
-        for button in ACTIONS:
-            action = action_name(button)
-            names = keys.get(action)
-            if names is None:
-                continue
-            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                raise StoreError(f"keys.{action} must be a list of key names")
-            try:
-                codes = tuple(key_code(n) for n in names)
-            except ValueError as exc:
-                raise StoreError(f"keys.{action}: unknown key name") from exc
-            s.bindings[button] = codes
-            s.key_names.update(zip(codes, names, strict=True))
-        empty = [b for b in ACTIONS if not s.bindings.get(b)]
-        if keyless := s.give_every_action_a_key():
-            raise StoreError(f"keys.{action_name(keyless[0])} has no key")
-        for button in empty:
-            given = ", ".join(s.stored_key_name(k) for k in s.bindings[button])
-            repairs.append(f"keys.{action_name(button)} has no key; using {given}")
+        s.bindings = s.read_keys(data.get("keys", {}), 1, "keys.", repairs)
+        s.read_more_players(data.get("player_keys", {}), repairs)
+        s.read_pads(data.get("pads", {}), repairs)
         volume = data.get("volume", {})
         if not isinstance(volume, dict):
             raise StoreError("volume must be an object")
@@ -380,28 +404,119 @@ class Settings:
             side = "below 1" if scale < 1 else f"above {MAX_SCALE}"
             repairs.append(f"scale {short_repr(scale)} is {side}; using {s.scale}")
         s.shake = _volume(data.get("shake", s.shake), "shake", s.shake, repairs)
+        for name in SWITCHES:
+            value = data.get(name, getattr(s, name))
+            if isinstance(value, bool):
+                setattr(s, name, value)
+            else:
+                default = json.dumps(getattr(s, name))
+                repairs.append(f"{name} {short_repr(value)} is not true or false; using {default}")
         if "assists" in data:
             s.assists = Assists.from_json(data["assists"], repairs)
         return s
 
-    def give_every_action_a_key(self) -> list[Buttons]:
-        """An action with no key gets back those of its default keys nothing else uses.
-
-        Options never leaves an action keyless, but a hand-edited file can, and a
-        game where JUMP cannot be pressed is worse than a file set aside. Returns
-        the actions still without a key (all their defaults are taken).
-        """
-        keyless = []
+    def read_keys(self, keys: Any, slot: int, where: str, repairs: list[str]) -> ActionMap:
+        """One slot's `action -> key names` table; StoreError for a damaged one."""
+        if not isinstance(keys, dict):
+            what = where.rstrip(".")
+            raise StoreError(f"{what} must be an object of action -> list of key names")
+        _unknown(keys, (action_name(b) for b in ACTIONS), where, repairs)
+        bound = default_keys(slot)
         for button in ACTIONS:
-            if self.bindings.get(button):
+            action = action_name(button)
+            names = keys.get(action)
+            if names is None:
                 continue
-            used = {k for b, keys in self.bindings.items() if b != button for k in keys}
-            spare = tuple(k for k in DEFAULT_BINDINGS[button] if k not in used)
-            if spare:
-                self.bindings[button] = spare
-            else:
-                keyless.append(button)
-        return keyless
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                raise StoreError(f"{where}{action} must be a list of key names")
+            try:
+                codes = tuple(dict.fromkeys(key_code(n) for n in names))
+            except ValueError as exc:
+                raise StoreError(f"{where}{action}: unknown key name") from exc
+            if len(codes) > MAX_KEYS:  # from before the limit, or edited by hand
+                kept = ", ".join(names[:MAX_KEYS])
+                repairs.append(f"{where}{action} has more than {MAX_KEYS} keys; keeping {kept}")
+                codes = codes[:MAX_KEYS]
+            bound[button] = codes
+            self.key_names.update(zip(codes, names, strict=False))
+        empty = [b for b in ACTIONS if not bound.get(b)]
+        if keyless := give_every_action_a_key(bound, default_keys(slot)):
+            raise StoreError(f"{where}{action_name(keyless[0])} has no key")
+        for button in empty:
+            given = ", ".join(self.stored_key_name(k) for k in bound[button])
+            repairs.append(f"{where}{action_name(button)} has no key; using {given}")
+        return bound
+
+    def read_more_players(self, table: Any, repairs: list[str]) -> None:
+        """Slots 2.. of `player_keys`; a slot that is not one is dropped with a line."""
+        if not isinstance(table, dict):
+            raise StoreError("player_keys must be an object of player number -> keys")
+        for slot_name, keys in table.items():
+            slot = int(slot_name) if str(slot_name).isdigit() else 0
+            if not 2 <= slot <= MAX_PLAYERS:
+                repairs.append(
+                    f"player_keys.{short_repr(slot_name)} is not a player from 2 to "
+                    f"{MAX_PLAYERS}; ignored (not saved)"
+                )
+                continue
+            try:
+                self.keys_by_player[slot] = self.read_keys(
+                    keys, slot, f"player_keys.{slot}.", repairs
+                )
+            except StoreError as exc:  # that player's keys only, never the whole file
+                repairs.append(f"{exc}; player {slot} uses the default keys")
+
+    def read_pads(self, table: Any, repairs: list[str]) -> None:
+        """`pads`: GUID -> action -> button names. A pad whose entry is damaged plays by
+        the defaults again, told in one line; the rest of the file is kept."""
+        if not isinstance(table, dict):
+            raise StoreError("pads must be an object of pad id -> buttons")
+        for guid, actions in table.items():
+            where = f"pads.{short_repr(guid)}"
+            try:
+                if not isinstance(guid, str) or not _PAD_ID.fullmatch(guid):
+                    raise StoreError("is not a pad's id (32 hex digits)")
+                self.pad_buttons[guid] = pad_buttons_from_json(actions)
+            except StoreError as exc:
+                repairs.append(f"{where} {exc}; that pad uses the default buttons")
+
+
+def pad_buttons_from_json(actions: Any) -> ActionMap:
+    """One pad's `action -> button names`; StoreError saying what is wrong."""
+    if not isinstance(actions, dict):
+        raise StoreError("is not an object of action -> button names")
+    bound = dict(DEFAULT_PAD_BINDINGS)
+    for button in ACTIONS:
+        names = actions.get(action_name(button))
+        if names is None:
+            continue
+        if not isinstance(names, list) or not all(n in BUTTON_CODES for n in names):
+            raise StoreError(f"{action_name(button)} is not a list of button names")
+        codes = tuple(dict.fromkeys(BUTTON_CODES[n] for n in names))[:MAX_KEYS]
+        if not codes:
+            raise StoreError(f"{action_name(button)} has no button")
+        bound[button] = codes
+    return bound
+
+
+def give_every_action_a_key(bound: ActionMap, defaults: ActionMap) -> list[Buttons]:
+    """An action with no key gets back those of its default keys nothing else uses.
+
+    Options never leaves an action keyless, but a hand-edited file can, and a game
+    where JUMP cannot be pressed is worse than a file set aside. Returns the actions
+    still without a key (all their defaults are taken).
+    """
+    keyless = []
+    for button in ACTIONS:
+        if bound.get(button):
+            continue
+        used = {k for b, keys in bound.items() if b != button for k in keys}
+        spare = tuple(k for k in defaults.get(button, ()) if k not in used)
+        if spare:
+            bound[button] = spare
+        else:
+            keyless.append(button)
+    return keyless
 
 
 def settings_store(directory: Path | None = None) -> JsonStore:

@@ -37,6 +37,7 @@ def default_router() -> Router:
     """Every scene of the game under its name (imported here, and only here)."""
     from gunner.scenes.assists import AssistsScene
     from gunner.scenes.complete import CompleteScene
+    from gunner.scenes.controls import ControlsScene
     from gunner.scenes.demo import next_demo_scene
     from gunner.scenes.error import ErrorScene
     from gunner.scenes.gameover import GameOverScene
@@ -52,6 +53,7 @@ def default_router() -> Router:
             "title": TitleScene,
             "options": OptionsScene,
             "assists": AssistsScene,
+            "controls": ControlsScene,
             "levelselect": LevelSelectScene,
             "play": PlayScene,  # a map by path
             "campaign": PlayScene.campaign,  # a campaign level by index

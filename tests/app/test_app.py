@@ -166,34 +166,30 @@ def test_losing_focus_or_unplugging_a_pad_pauses_the_game(app, tmp_path):
     assert isinstance(app.scene, PauseScene)
 
 
-def test_options_screen_rebinds_a_key_and_saves_each_change_at_once(app, _data_dir):
+def test_options_screen_saves_each_change_at_once(app, _data_dir):
     options = OptionsScene()
     app.scenes = [options]
-    jump_row = options.rows.index("JUMP")
-    for _ in range(jump_row):
-        app.handle_event(key(pygame.K_DOWN))
-    app.handle_event(key(pygame.K_RETURN))
-    assert options.waiting_for_key
-    app.handle_event(key(pygame.K_x))  # X was fire: it moves to jump
-    assert app.settings.bindings[Buttons.JUMP] == (pygame.K_x,)
-    assert pygame.K_x not in app.settings.bindings[Buttons.FIRE]
-    # Esc while waiting cancels instead of binding Esc.
-    app.handle_event(key(pygame.K_RETURN))
-    app.handle_event(key(pygame.K_ESCAPE))
-    assert app.settings.bindings[Buttons.JUMP] == (pygame.K_x,)
     # Music volume down one notch with the left arrow.
-    options.index = options.rows.index("music_volume")
+    for _ in range(options.rows.index("music_volume")):
+        app.handle_event(key(pygame.K_DOWN))
     app.handle_event(key(pygame.K_LEFT))
     assert app.audio.music_volume == pytest.approx(0.4)
+    # Reduce flashing on: in force for the art at once, and saved.
+    options.index = options.rows.index("reduce_flashing")
+    app.handle_event(key(pygame.K_RETURN))
+    assert app.settings.reduce_flashing and app.art.reduce_flashing
     # Saved already, before leaving: a crash now would lose nothing.
     saved = load_settings()
-    assert saved.bindings[Buttons.JUMP] == (pygame.K_x,)
-    assert saved.music_volume == pytest.approx(0.4)
+    assert saved.music_volume == pytest.approx(0.4) and saved.reduce_flashing
+    # The first row opens the keys and buttons.
+    options.index = 0
+    app.handle_event(key(pygame.K_RETURN))
+    assert type(app.scene).__name__ == "ControlsScene"
     app.handle_event(key(pygame.K_ESCAPE))
-    saved = load_settings()
-    assert saved.bindings[Buttons.JUMP] == (pygame.K_x,)
-    assert saved.music_volume == pytest.approx(0.4)
-    assert json.loads((_data_dir / "settings.json").read_text())["keys"]["jump"] == ["x"]
+    assert app.scene is options
+    app.handle_event(key(pygame.K_ESCAPE))
+    doc = json.loads((_data_dir / "settings.json").read_text())
+    assert doc["volume"]["music"] == pytest.approx(0.4) and doc["reduce_flashing"] is True
 
 
 def test_a_crash_writes_a_log_and_exits_1(monkeypatch, capsys, _data_dir):

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 from gunner import settings as settings_mod
 from gunner.app import App
+from gunner.bindings import MAX_KEYS, BindError, Conflict, bind, clear
 from gunner.input import DEFAULT_BINDINGS, Buttons
-from gunner.scenes.options import OptionsScene, bindable, rebind
+from gunner.scenes.controls import ControlsScene, bindable
 from gunner.settings import (
     ACTIONS,
     JsonStore,
@@ -294,15 +295,20 @@ ALL_KEYS = sorted({getattr(pygame, n) for n in dir(pygame) if n.startswith("K_")
 
 
 def test_every_key_options_accepts_saves_and_loads_back(tmp_path, capsys):
+    """Load, save, load is the same for every key pygame names, as a third key too."""
     accepted = 0
     for key in ALL_KEYS:
         s = Settings()
         if not bindable(key):
             continue
         accepted += 1
-        rebind(s, Buttons.FIRE, key)
+        s.bindings = bind(s.bindings, Buttons.FIRE, 2, key, swap=True)
+        assert key in s.bindings[Buttons.FIRE]
         save_settings(s, tmp_path)
-        assert load_settings(tmp_path) == s, pygame.key.name(key)
+        loaded = load_settings(tmp_path)
+        assert loaded == s, pygame.key.name(key)
+        save_settings(loaded, tmp_path)
+        assert load_settings(tmp_path) == s
     assert accepted == len(ALL_KEYS) - 1, "every key pygame names (all but K_UNKNOWN)"
     assert capsys.readouterr().err == "", "no saved file was set aside"
 
@@ -311,39 +317,55 @@ def test_every_key_options_accepts_saves_and_loads_back(tmp_path, capsys):
 def test_a_key_pygame_cannot_name_is_refused_in_options(key):
     app = App(scale=1, fullscreen=False)
     try:
-        options = OptionsScene()
-        app.scenes = [options]
-        options.index = options.rows.index("FIRE")
-        options.handle_event(app, keydown(pygame.K_RETURN))
-        options.handle_event(app, keydown(key))
+        controls = ControlsScene()
+        app.scenes = [controls]
+        controls.index = controls.rows.index(("key", Buttons.FIRE))
+        controls.handle_event(app, keydown(pygame.K_RETURN))
+        controls.handle_event(app, keydown(key))
         assert app.settings.bindings[Buttons.FIRE] == DEFAULT_BINDINGS[Buttons.FIRE]
-        assert "CANNOT BE BOUND" in options.message
+        assert "CANNOT BE BOUND" in controls.message
     finally:
         pygame.display.set_mode((480, 270))
 
 
-def test_taking_an_actions_only_key_swaps_instead_of_leaving_it_keyless():
+def test_taking_another_actions_key_asks_then_swaps_the_keys():
     s = Settings()
-    rebind(s, Buttons.FIRE, pygame.K_c)  # fire: C only
-    rebind(s, Buttons.JUMP, pygame.K_c)  # jump takes C: fire gets jump's old keys
-    assert s.bindings[Buttons.JUMP] == (pygame.K_c,)
-    assert s.bindings[Buttons.FIRE] == DEFAULT_BINDINGS[Buttons.JUMP]
-    rebind(s, Buttons.FIRE, pygame.K_c)  # and back: no key is lost or doubled
-    assert s.bindings[Buttons.FIRE] == (pygame.K_c,)
-    assert s.bindings[Buttons.JUMP] == DEFAULT_BINDINGS[Buttons.JUMP]
-    assert all(s.bindings[b] for b in ACTIONS)
-    # A key an action shares with another key is simply taken from it.
-    rebind(s, Buttons.UP, pygame.K_a)
-    assert s.bindings[Buttons.LEFT] == (pygame.K_LEFT,)
+    with pytest.raises(Conflict) as asked:
+        bind(s.bindings, Buttons.JUMP, 0, pygame.K_x)  # X is fire's
+    assert asked.value.owner == Buttons.FIRE
+    bound = bind(s.bindings, Buttons.JUMP, 0, pygame.K_x, swap=True)
+    assert bound[Buttons.JUMP] == (pygame.K_x, pygame.K_j, pygame.K_SPACE)
+    assert bound[Buttons.FIRE] == (pygame.K_z, pygame.K_k), "fire gets jump's Z in its place"
+    # Added as a new key (no key in that place to give back): the other just loses it.
+    bound = bind(bound, Buttons.LEFT, 2, pygame.K_k, swap=True)
+    assert bound[Buttons.LEFT] == (pygame.K_LEFT, pygame.K_a, pygame.K_k)
+    assert bound[Buttons.FIRE] == (pygame.K_z,)
+    with pytest.raises(BindError, match="no key left"):
+        bind(bound, Buttons.RIGHT, 2, pygame.K_z, swap=True)  # fire's only key
+    with pytest.raises(BindError, match="needs a key"):
+        clear(bound, Buttons.FIRE, 0)
 
 
-@given(st.lists(st.tuples(st.sampled_from(ACTIONS), st.sampled_from(ALL_KEYS)), max_size=40))
-def test_any_sequence_of_rebinds_keeps_every_action_bound_and_loadable(choices):
+EDITS = st.tuples(
+    st.sampled_from(ACTIONS),
+    st.integers(0, MAX_KEYS - 1),
+    st.sampled_from(ALL_KEYS) | st.none(),  # None: clear that key
+    st.booleans(),
+)
+
+
+@given(st.lists(EDITS, max_size=40))
+def test_any_sequence_of_edits_keeps_every_action_bound_and_loadable(edits):
     s = Settings()
-    for action, key in choices:
-        if bindable(key):
-            rebind(s, action, key)
-    assert all(s.bindings[b] for b in ACTIONS), s.bindings
+    for action, slot, key, swap in edits:
+        try:
+            if key is None:
+                s.bindings = clear(s.bindings, action, slot)
+            elif bindable(key):
+                s.bindings = bind(s.bindings, action, slot, key, swap=swap)
+        except (BindError, Conflict):
+            pass  # refused: the screen says why, nothing changes
+    assert all(1 <= len(s.bindings[b]) <= MAX_KEYS for b in ACTIONS), s.bindings
     every = [k for b in ACTIONS for k in s.bindings[b]]
     assert len(every) == len(set(every)), "no key does two things"
     assert Settings.from_json(json.loads(json.dumps(s.to_json()))) == s
@@ -526,3 +548,51 @@ def test_whatever_a_hand_edited_file_holds_the_game_starts_and_saves_a_file_it_r
         save_settings(loaded, Path(folder))
         assert load_settings(Path(folder)) == loaded
         assert err.getvalue() == "", "what the game saved loads without a word"
+
+
+# -- keys per player, pads, switches: older files load, damage is mended in one line ------
+
+
+def test_a_file_from_before_slots_and_pads_loads_and_saves_back_its_keys(tmp_path, capsys):
+    old = {"version": 1, "keys": {"jump": ["c", "j", "space", "v"], "fire": ["x"]}, "scale": 2}
+    (tmp_path / "settings.json").write_text(json.dumps(old))
+    s = load_settings(tmp_path)
+    assert s.bindings[Buttons.JUMP] == (pygame.K_c, pygame.K_j, pygame.K_SPACE)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"gunner: {tmp_path / 'settings.json'}: keys.jump has more than 3 keys;"
+                   " keeping c, j, space"]  # fmt: skip
+    assert s.keys_by_player == {1: s.bindings} and s.pad_buttons == {}
+    assert not s.reduce_flashing and s.ghost, "new switches start at their defaults"
+    save_settings(s, tmp_path)
+    doc = json.loads((tmp_path / "settings.json").read_text())
+    assert doc["keys"]["jump"] == ["c", "j", "space"] and doc["keys"]["fire"] == ["x"]
+    assert "player_keys" not in doc and "pads" not in doc, "nothing new to say: not written"
+
+
+def test_a_second_players_keys_are_kept_by_slot(tmp_path):
+    s = Settings()
+    numpad = (pygame.K_KP4, pygame.K_KP6, pygame.K_KP8, pygame.K_KP5, pygame.K_KP0, pygame.K_KP1)
+    s.keys_by_player[2] = {action: (k,) for action, k in zip(ACTIONS, numpad, strict=True)}
+    save_settings(s, tmp_path)
+    doc = json.loads((tmp_path / "settings.json").read_text())
+    assert doc["player_keys"]["2"]["jump"] == ["[0]"]
+    assert load_settings(tmp_path).keys_by_player[2][Buttons.FIRE] == (pygame.K_KP1,)
+
+
+@pytest.mark.parametrize(
+    ("entry", "said"),
+    [
+        ('"pads": {"nonsense": {"jump": ["a"]}}', 'pads."nonsense" is not a pad\'s id'),
+        ('"pads": {"' + "0" * 32 + '": {"jump": ["z"]}}', "jump is not a list of button"),
+        ('"reduce_flashing": "yes"', 'reduce_flashing "yes" is not true or false; using false'),
+        ('"player_keys": {"9": {"jump": ["c"]}}', 'player_keys."9" is not a player from 2 to 4'),
+        ('"player_keys": {"2": {"jump": []}}', "player_keys.2.left has no key; player 2 uses"),
+    ],
+)
+def test_a_damaged_pad_or_switch_is_mended_in_one_line(tmp_path, capsys, entry, said):
+    (tmp_path / "settings.json").write_text('{"version": 1, "scale": 2, ' + entry + "}")
+    s = load_settings(tmp_path)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and said in err[0], err
+    assert s.scale == 2, "the rest of the file is kept"
+    assert s.pad_buttons == {} and not s.reduce_flashing and list(s.keys_by_player) == [1]
