@@ -89,6 +89,8 @@ def entity_sheets() -> set[str]:
     }
 
 
+# Key colours in key_symbols.png's order (as in keycards.png and door.png).
+KEY_COLORS = ("red", "blue", "yellow")
 # Reduce flashing (Options): a flash may begin at most this often anywhere on screen
 # (WCAG 2.3.1 and XAG 118: no more than three flashes in any one second)...
 FLASH_EVERY_MS = 1000 // 3 + 1
@@ -197,6 +199,10 @@ class Art:
         self.effects = self.full_effects
         self.flash_gate = FlashGate()
         self._reduce_flashing = False
+        # Each key colour's symbol (also on its card and door), for the HUD's key slots.
+        self.key_symbols = dict(
+            zip(KEY_COLORS, slice_strip(load_image(directory / "key_symbols.png"), 9), strict=True)
+        )
         self.bg_far = load_image(directory / "bg_far.png")
         self.bg_near = load_image(directory / "bg_near.png")
         # Each map's `backdrop`: ten small images, loaded (and so checked) up front.
@@ -234,6 +240,11 @@ class Art:
             for k, v in self._rotated.items()
             if k[0] not in self.EFFECTS and k[0].split("@")[0] not in self.EFFECTS
         }
+
+    def key_symbol(self, color: str) -> pygame.Surface:
+        """The symbol of the key `color` (9x9, white, outlined): a triangle for red, a
+        circle for blue, a diamond for yellow; cards and doors bear the same."""
+        return self.key_symbols.get(color) or self.key_symbols["red"]
 
     def backdrop(self, name: str) -> tuple[pygame.Surface, pygame.Surface]:
         """The far and near layers of the backdrop `name` (a map's `backdrop`

@@ -8,6 +8,11 @@ same world as the tiles and the player. Layouts (the game relies on them):
 - pickups.png   64x32: columns health, machinegun, spread, rocket; row 0 plain, row 1 glint
 - keycards.png  48x32: columns red, blue, yellow; row 0 plain, row 1 glint
 - door.png      80x144: rows red, blue, yellow; columns closed, opening x3, open (16x48)
+- key_symbols.png 27x9: red, blue, yellow; each key's symbol (9x9, outlined) for the HUD
+
+Each key colour has a symbol as well, so no player needs to tell red from yellow: a
+triangle (red), a circle (blue), a diamond (yellow), printed on the card, on the
+shutter of its door and in key_symbols.png.
 - drum.png      60x24: 20x24 frames intact, damaged, lit (about to blow); body 16 px wide
 - explosion.png 288x48: 6 frames of 48x48, centred
 - rocket.png    12x6, pointing right
@@ -68,6 +73,30 @@ KEY_RAMPS: dict[str, tuple[Colour, Colour, Colour]] = {
     "yellow": (WHITE, HAZARD, DIRT_LIGHT),
 }
 COLORS = ("red", "blue", "yellow")
+# Each key colour's symbol, 7 and 5 px across (the 5 px one fits on the card).
+SYMBOLS: dict[str, tuple[list[str], list[str]]] = {
+    "red": (  # a triangle
+        ["...#...", "..###..", "..###..", ".#####.", ".#####.", "#######", "#######"],
+        ["..#..", ".###.", ".###.", "#####", "#####"],
+    ),
+    "blue": (  # a circle
+        ["..###..", ".#####.", "#######", "#######", "#######", ".#####.", "..###.."],
+        [".###.", "#####", "#####", "#####", ".###."],
+    ),
+    "yellow": (  # a diamond
+        ["...#...", "..###..", ".#####.", "#######", ".#####.", "..###..", "...#..."],
+        ["..#..", ".###.", "#####", ".###.", "..#.."],
+    ),
+}
+SYMBOL_TILE = 9  # key_symbols.png: the 7 px symbol with a 1 px outline all round
+
+
+def symbol(surf: pygame.Surface, color: str, x: int, y: int, colour: Colour, big: bool) -> None:
+    """`color`'s key symbol with its top-left at (x, y), in `colour`."""
+    for dy, row in enumerate(SYMBOLS[color][0 if big else 1]):
+        for dx, cell in enumerate(row):
+            if cell == "#":
+                put(surf, x + dx, y + dy, colour)
 
 
 def letter(surf: pygame.Surface, ch: str, x: int, y: int, colour: Colour) -> None:
@@ -164,11 +193,11 @@ def keycard(color: str) -> pygame.Surface:
     light, body, shade = KEY_RAMPS[color]
     s = new_surface(ICON, ICON)
     bevel(s, 1, 4, 14, 9, light, body, shade)
-    rect(s, OUTLINE, 2, 6, 12, 2)  # magnetic stripe
-    rect(s, HAZARD if color != "yellow" else ORANGE, 3, 9, 3, 2)  # chip
-    put(s, 3, 9, WHITE)
-    rect(s, shade, 8, 9, 5, 1)  # printed lines
-    rect(s, shade, 8, 11, 3, 1)
+    rect(s, OUTLINE, 2, 5, 12, 1)  # magnetic stripe
+    rect(s, HAZARD if color != "yellow" else ORANGE, 3, 8, 3, 2)  # chip
+    put(s, 3, 8, WHITE)
+    # Printed large, as on its door: light on the dark cards, dark on the yellow one.
+    symbol(s, color, 8, 7, WHITE if color != "yellow" else OUTLINE, big=False)
     put(s, 13, 5, (0, 0, 0, 0))  # punched hole for a lanyard
     put(s, 1, 4, (0, 0, 0, 0))
     put(s, 14, 12, (0, 0, 0, 0))
@@ -226,6 +255,12 @@ def door_frame(color: str, shut: float) -> pygame.Surface:
             rect(s, STEEL, 2, band - 1, 12, 1)
         if LINTEL < band + 6 < bottom - 2:
             rect(s, STEEL_DARK, 2, band + 6, 12, 1)
+        # The key's symbol on a plaque below the band: rides up with the shutter.
+        plaque = bottom - 13
+        if plaque > LINTEL:
+            rect(s, OUTLINE, 3, plaque, 10, 9)
+            rect(s, shade, 4, plaque + 1, 8, 7)
+            symbol(s, color, 4, plaque + 1, light if color != "yellow" else WHITE, big=True)
     # Jambs.
     for x0 in (0, 14):
         rect(s, STEEL_DARK, x0, 0, 2, DOOR_H)
@@ -247,6 +282,17 @@ def door_frame(color: str, shut: float) -> pygame.Surface:
     put(s, 13, 25, light)
     put(s, 14, 29, GRASS if shut < 1 else shade)
     return s
+
+
+def make_key_symbols() -> None:
+    """The three symbols on their own, white with a dark outline, for the HUD's key slots."""
+    sheet = new_surface(SYMBOL_TILE * len(COLORS), SYMBOL_TILE)
+    for i, color in enumerate(COLORS):
+        tile = new_surface(SYMBOL_TILE, SYMBOL_TILE)
+        symbol(tile, color, 1, 1, WHITE, big=True)
+        add_outline(tile)
+        sheet.blit(tile, (i * SYMBOL_TILE, 0))
+    save_png(sheet, "key_symbols.png")
 
 
 def make_doors() -> None:
@@ -444,6 +490,7 @@ def make_rocket() -> None:
 def make_items() -> None:
     make_pickups()
     make_keycards()
+    make_key_symbols()
     make_doors()
     make_drum()
     make_explosion()

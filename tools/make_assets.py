@@ -899,12 +899,12 @@ TRACER_EDGE: Colour = (40, 130, 210)
 def make_bullets() -> None:
     """The player's tracer and the enemies' aimed dart, 8x8, both pointing right (the
     game turns them along their flight)."""
+    # A thin streak, four times as long as it is thick: no enemy shot has that shape
+    # (a dart is an arrowhead, an orb round), so it reads as yours in any colour.
     tracer = new_surface(8, 8)
-    rect(tracer, TRACER_EDGE, 0, 3, 3, 2)  # the tail fades out behind
-    rect(tracer, TRACER, 2, 2, 6, 4)
-    rect(tracer, TRACER_EDGE, 2, 2, 1, 1)
-    rect(tracer, TRACER_EDGE, 2, 5, 1, 1)
-    rect(tracer, WHITE, 3, 3, 5, 2)
+    rect(tracer, TRACER_EDGE, 0, 3, 2, 2)  # the tail fades out behind
+    rect(tracer, TRACER, 2, 3, 3, 2)
+    rect(tracer, WHITE, 5, 3, 3, 2)  # the hot head
     save_png(tracer, "bullet_player.png")
     dart = new_surface(8, 8)
     # An arrowhead: widest at its back, a hot point in front.
@@ -1383,8 +1383,8 @@ from the repository root to regenerate every file (deterministic: fixed seeds).
 | `tiles.tsx` | Tiled 1.8 external tileset for `tiles.png`; bool properties `solid` / `oneway` |
 | `player.png` | 320x384: 10 columns x 12 rows of 32x32 frames, facing right |
 | `player.json` | frame size, grid, `anchor` (bottom-centre) and per-aim `muzzle` pixels |
-| `bullet_player.png` | 8x8 yellow-white round bullet |
-| `bullet_enemy.png` | 8x8 red/orange round bullet |
+| `bullet_player.png` | 8x8 cyan tracer, a thin 8x2 streak pointing right |
+| `bullet_enemy.png` | 8x8 red arrowhead dart pointing right (every aimed enemy shot) |
 | `muzzle_flash.png` | 48x16: 3 frames of 16x16, pointing right, base at (0, 8) |
 | `impact.png` | 64x16: 4 frames of 16x16 spark burst |
 | `dust.png` | 64x16: 4 frames of 16x16 dust puff |
@@ -1396,6 +1396,7 @@ from the repository root to regenerate every file (deterministic: fixed seeds).
 | `icon.png` | 32x32 window icon (player head) |
 | `pickups.png` | 64x32: 16x16 icons health, machinegun, spread, rocket; row 0 plain, row 1 glint |
 | `keycards.png` | 48x32: 16x16 keycards red, blue, yellow; row 0 plain, row 1 glint |
+| `key_symbols.png` | 27x9: 9x9 symbols of the red, blue, yellow keys (triangle, circle, diamond) |
 | `door.png` | 80x144: 16x48 frames; rows red, blue, yellow; columns closed, opening x3, open |
 | `drum.png` | 60x24: 20x24 oil drum frames intact, damaged, lit; body 16 px wide, centred |
 | `explosion.png` | 288x48: 6 frames of 48x48 explosion (flash, fireball, smoke), centred |
