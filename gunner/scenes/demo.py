@@ -75,8 +75,9 @@ def load_demo(path: Path) -> Replay | None:
 class DemoScene(Scene):
     """Plays one recorded run with its own inputs; any key returns to the title."""
 
-    def __init__(self, replay: Replay) -> None:
+    def __init__(self, replay: Replay, label: str = "DEMO") -> None:
         # Raises LevelError (one line) if the map is unusable; `next_demo` skips it then.
+        self.label = label  # what the blinking strip calls the run (Level select: BEST RUN)
         self.stage = Stage(load_level(replay.level_path), seed=replay.seed)
         self.stage.assists = replay.assists
         self.inputs: ReplayInput = replay.source()
@@ -113,7 +114,9 @@ class DemoScene(Scene):
         draw_hud(surface, self.stage, messages=not self.over)
         # Blinks, as an arcade's demo does; the strip stays so the picture does not jump.
         draw_footer(
-            surface, "DEMO - PRESS ANY KEY" if (self.blink // 30) % 2 == 0 else "", text.YELLOW
+            surface,
+            f"{self.label} - PRESS ANY KEY" if (self.blink // 30) % 2 == 0 else "",
+            text.YELLOW,
         )
 
 

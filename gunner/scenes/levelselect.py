@@ -4,11 +4,13 @@ then, under "Custom", the player's own maps (see `gunner.customlevels`).
 The first level is always open; completing a level unlocks the next (see
 `Progress.record_finish`). Levels whose map file is not there are left out.
 Custom maps are always open, their best times kept apart from the campaign's; one
-the game cannot use is listed as such, and choosing it shows why.
+the game cannot use is listed as such, and choosing it shows why. A level with a best
+run kept (gunner.ghost) can have it played back: R, or Y on a pad.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,6 +18,7 @@ import pygame
 from gunner import config, text
 from gunner.config import DT
 from gunner.customlevels import unusable
+from gunner.ghost import GhostRefused, ghost_path, read_ghost
 from gunner.hud import format_time
 from gunner.input import BACK_KEYS, CONFIRM_KEYS, Buttons
 from gunner.levellist import (
@@ -25,8 +28,10 @@ from gunner.levellist import (
     custom_entries,
     unlocked_entries,
 )
+from gunner.maps import LevelError
 from gunner.render import draw_background
 from gunner.scenes.base import Scene, dim
+from gunner.settings import campaign_key, level_key
 
 if TYPE_CHECKING:
     from gunner.app import App
@@ -48,6 +53,16 @@ LIST_BOTTOM = 36  # from the frame's bottom: room for the chosen map's file and 
 ROW_H = 24
 HEADING_H = 20
 LOCKED = (88, 92, 104)
+# Plays the chosen level's best run back.
+WATCH_KEYS = (pygame.K_r,)
+WATCH_BUTTONS = (pygame.CONTROLLER_BUTTON_Y,)
+
+
+def entry_key(entry: LevelEntry) -> str:
+    """How progress (and the ghosts' folder) names the level of `entry`."""
+    if entry.path is not None:
+        return level_key(entry.path, config.LEVELS_DIR)
+    return campaign_key(entry.file)
 
 
 def fit(line: str, size: int, width: int, keep_end: bool = False) -> str:
@@ -81,11 +96,18 @@ class LevelSelectScene(Scene):
         self.index = 0
         self.scroll = 0.0
         self.top = 0  # pixels of the list scrolled off above
+        self.message = ""  # why a best run cannot be watched, until the cursor moves
+        self.best_runs: set[int] = set()  # entries whose best run is kept (gunner.ghost)
 
     def enter(self, app: App) -> None:
         self.entries = campaign_entries(app.progress) + custom_entries(
             app.progress, app.custom_folder, app.extra_levels
         )
+        self.best_runs = {
+            i
+            for i, e in enumerate(self.entries)
+            if e.unlocked and ghost_path(entry_key(e)).exists()
+        }
         if self.index >= len(self.entries) or not self.entries[self.index].unlocked:
             open_ = [i for i, e in enumerate(self.entries) if e.unlocked and not e.custom]
             self.index = open_[-1] if open_ else 0
@@ -98,6 +120,7 @@ class LevelSelectScene(Scene):
             if self.entries[i].unlocked:
                 if i != self.index:
                     app.audio.play("menu_move")
+                    self.message = ""
                 self.index = i
                 return
 
@@ -123,10 +146,35 @@ class LevelSelectScene(Scene):
 
         app.open_level(play_custom, path)
 
+    def has_best_run(self) -> bool:
+        return self.index in self.best_runs
+
+    def watch(self, app: App) -> None:
+        """Play the chosen level's best run back (the replay kept with its ghost)."""
+        if not self.has_best_run():
+            return
+        try:
+            ghost = read_ghost(entry_key(self.entries[self.index]))
+            if ghost is None:
+                return
+            scene = app.router.make("watch", ghost.replay, "BEST RUN")
+        except GhostRefused as exc:
+            print(f"gunner: {exc}", file=sys.stderr)
+            self.message = f"CANNOT WATCH: {exc.why}".upper()
+            return
+        except LevelError as exc:
+            print(f"gunner: {exc}", file=sys.stderr)
+            self.message = "ITS LEVEL CANNOT BE LOADED"
+            return
+        app.audio.play("menu_select")
+        app.push(scene)
+
     def handle_event(self, app: App, event: pygame.event.Event) -> None:
         if event.type != pygame.KEYDOWN:
             return
-        if event.key in (pygame.K_UP, pygame.K_w):
+        if event.key in WATCH_KEYS or getattr(event, "button", None) in WATCH_BUTTONS:
+            self.watch(app)
+        elif event.key in (pygame.K_UP, pygame.K_w):
             self.move(app, -1)
         elif event.key in (pygame.K_DOWN, pygame.K_s):
             self.move(app, 1)
@@ -207,7 +255,11 @@ class LevelSelectScene(Scene):
             colour = text.RED if chosen.problem else text.GREY
             line = fit(about, 14, w - 20, keep_end=not chosen.problem)
             text.draw(surface, line, (w // 2, h - 22), 14, colour, "midbottom")
-        hint = "UP/DOWN choose   ENTER play   ESC back"
+        if self.message:
+            text.draw(surface, self.message, (w // 2, h - 6), 14, text.RED, "midbottom")
+            return
+        watch = "   R watch best run" if self.has_best_run() else ""
+        hint = f"UP/DOWN choose   ENTER play{watch}   ESC back"
         text.draw(surface, hint, (w // 2, h - 6), 14, text.GREY, "midbottom")
 
     @staticmethod

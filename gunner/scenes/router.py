@@ -38,7 +38,7 @@ def default_router() -> Router:
     from gunner.scenes.assists import AssistsScene
     from gunner.scenes.complete import CompleteScene
     from gunner.scenes.controls import ControlsScene
-    from gunner.scenes.demo import next_demo_scene
+    from gunner.scenes.demo import DemoScene, next_demo_scene
     from gunner.scenes.error import ErrorScene
     from gunner.scenes.gameover import GameOverScene
     from gunner.scenes.levelselect import LevelSelectScene
@@ -63,5 +63,6 @@ def default_router() -> Router:
             "loading": LoadingScene,
             "error": ErrorScene,
             "demo": next_demo_scene,  # the next recorded run that can play
+            "watch": DemoScene,  # a replay, such as a level's best run (Level select)
         }
     )
