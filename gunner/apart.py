@@ -9,9 +9,13 @@ that asks waits without holding the lock, and can give up at any moment (the
 process is then stopped, however deep in the parser it is).
 
 pygame Surfaces cross the pipe as their pixels and are made again on this side, for
-this side's display. A refusal (LevelError) crosses as itself, so the player reads
-the same one line as before; anything else the call raised comes back as `Failed`,
-and a process that dies (a crash in C, the system killing it) as `WorkerDied`.
+this side's display. numpy arrays (a map's tile grids, the bullets' columns) cross
+out of band, as raw buffers sent one by one, and become arrays again without being
+parsed: taking in a whole stage holds the lock here for milliseconds, not the
+seconds its building took there. A refusal (LevelError) crosses as itself, so the
+player reads the same one line as before; anything else the call raised comes back
+as `Failed`, a value that cannot cross as `Unsendable`, and a process that dies (a
+crash in C, the system killing it) as `WorkerDied`.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["Failed", "Worker", "WorkerDied"]
+__all__ = ["Failed", "Unsendable", "Worker", "WorkerDied"]
 
 # How often the waiting thread looks whether the caller gave up (seconds).
 CHECK_EVERY = 0.05
@@ -40,6 +44,11 @@ class Failed(Exception):
     def __init__(self, kind: str, message: str) -> None:
         self.kind = kind
         super().__init__(f"{kind}: {message}" if message else kind)
+
+
+class Unsendable(Exception):
+    """The call succeeded, but its value cannot be sent back (something in it cannot
+    be pickled). str() is `Kind: message`."""
 
 
 class WorkerDied(Exception):
@@ -85,22 +94,34 @@ class _Pickler(pickle.Pickler):
         return NotImplemented
 
 
-def _dumps(value: Any) -> bytes:
+def _dumps(value: Any) -> list[Any]:
+    """`value` as parts to send: the pickle, then every buffer it keeps out of band."""
     buf = io.BytesIO()
-    _Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
-    return buf.getvalue()
+    buffers: list[pickle.PickleBuffer] = []
+    _Pickler(buf, protocol=5, buffer_callback=buffers.append).dump(value)
+    return [buf.getvalue(), *(b.raw() for b in buffers)]
 
 
-def _answer(func: Callable[..., Any], args: tuple[Any, ...]) -> bytes:
+def _loads(parts: list[bytes]) -> Any:
+    # The buffers become the arrays' memory: writable copies, as the stage writes its
+    # grids (doors open, floors crumble). A copy is one memcpy per array.
+    return pickle.loads(parts[0], buffers=[bytearray(part) for part in parts[1:]])
+
+
+def _answer(func: Callable[..., Any], args: tuple[Any, ...]) -> list[Any]:
     """The pickled outcome of one call: its value, a refusal, or what went wrong."""
     from gunner.maps import LevelError
 
     try:
-        return _dumps(("ok", func(*args)))
+        value = func(*args)
     except LevelError as exc:
         return _dumps(("refused", exc.path, exc.cause))
     except Exception as exc:
         return _dumps(("failed", type(exc).__name__, str(exc), traceback.format_exc()))
+    try:
+        return _dumps(("ok", value))
+    except (pickle.PicklingError, TypeError, AttributeError) as exc:
+        return _dumps(("unsendable", f"{type(exc).__name__}: {exc}"))
 
 
 def _serve(conn: Any) -> None:
@@ -119,7 +140,10 @@ def _serve(conn: Any) -> None:
                 func, args = conn.recv()
             except EOFError:  # the game closed its end, or ended
                 return
-            conn.send_bytes(_answer(func, args))
+            parts = _answer(func, args)
+            conn.send(len(parts))
+            for part in parts:
+                conn.send_bytes(part)
     except (KeyboardInterrupt, BrokenPipeError):  # Ctrl+C in the terminal is the game's
         return
 
@@ -173,7 +197,12 @@ class Worker:
                 conn.send((func, args))
                 while not conn.poll(CHECK_EVERY):
                     check()
-                data = conn.recv_bytes()
+                count = conn.recv()
+                parts = []
+                for _ in range(count):  # reading a pipe lets go of the lock
+                    while not conn.poll(CHECK_EVERY):
+                        check()
+                    parts.append(conn.recv_bytes())
             except (EOFError, OSError):
                 self._process.join(5)  # its exit status says why
                 code = self._process.exitcode
@@ -183,17 +212,19 @@ class Worker:
             except BaseException:
                 self.close()  # given up: whatever it was doing is of no use now
                 raise
-        return self._result(data)
+        return self._result(parts)
 
     @staticmethod
-    def _result(data: bytes) -> Any:
+    def _result(parts: list[bytes]) -> Any:
         from gunner.maps import LevelError
 
-        answer = pickle.loads(data)
+        answer = _loads(parts)
         if answer[0] == "ok":
             return answer[1]
         if answer[0] == "refused":
             raise LevelError(answer[1], answer[2])
+        if answer[0] == "unsendable":
+            raise Unsendable(answer[1])
         _, kind, message, details = answer
         raise Failed(kind, message) from _RemoteTraceback(details)
 

@@ -4,13 +4,15 @@ same one line, and a reader that is given up on, or dies, never takes the game w
 from __future__ import annotations
 
 import os
+import threading
 import time
 
+import numpy as np
 import pygame
 import pytest
 
 from ascii_maps import write_map
-from gunner.apart import Failed, Worker, WorkerDied
+from gunner.apart import Failed, Unsendable, Worker, WorkerDied
 from gunner.config import LEVELS_DIR
 from gunner.level import ImageLayer, LevelError, load_level
 
@@ -67,6 +69,20 @@ def test_a_bug_over_there_names_its_kind_and_the_reader_goes_on(worker, tmp_path
         worker.call(int, "twelve")
     assert str(failed.value) == "ValueError: invalid literal for int() with base 10: 'twelve'"
     assert worker.call(load_level, write_map(tmp_path, ["..P.", "####"])).width == 4
+
+
+def test_a_value_that_cannot_cross_back_says_so_and_the_reader_goes_on(worker, tmp_path):
+    with pytest.raises(Unsendable) as unsendable:
+        worker.call(threading.Lock)
+    assert str(unsendable.value) == "TypeError: cannot pickle '_thread.lock' object"
+    assert worker.call(load_level, write_map(tmp_path, ["..P.", "####"])).width == 4
+
+
+def test_arrays_cross_as_arrays_the_game_can_write(worker):
+    grid = worker.call(np.arange, 600_000).reshape(600, 1000)
+    assert (grid[599] == np.arange(599_000, 600_000)).all()
+    grid[0, 0] = -1  # a door opens, a floor crumbles
+    assert grid[0, 0] == -1
 
 
 def test_giving_up_stops_the_process_at_once(tmp_path):
