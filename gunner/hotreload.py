@@ -3,23 +3,31 @@
 The scene layer owns the clock and passes `now` in, so nothing here reads time
 and the simulation stays a function of its inputs. The new stage is built on a
 worker thread (`Reloader`) while the last good one keeps playing: a big map takes
-seconds to parse, and a designer saves every few seconds. The play scene reads the
-map itself in a process of its own (`gunner.apart`): a parse holds Python's lock,
-which a worker thread would take from the game's frames for as long.
+seconds to parse, and a designer saves every few seconds. The play scene reads,
+builds and tries the stage in a process of its own (`gunner.apart`, `build_stage`):
+parsing, building and copying a stage hold Python's lock, which a worker thread
+would take from the game's frames for as long. Only the finished stage crosses
+back, its arrays as raw buffers, and the worker thread takes it in within
+milliseconds.
 """
 
 from __future__ import annotations
 
 import gc
 import os
+import pickle
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Generic, TypeVar
 
+from gunner.apart import Unsendable, Worker
+from gunner.crowd import add_crowd
 from gunner.entities.base import feet_box
 from gunner.entities.player import HEIGHT, WIDTH
-from gunner.maps import load_level
+from gunner.input import Buttons
+from gunner.maps import Level, load_level
+from gunner.snapshot import copy_stage
 from gunner.stage import Stage
 
 # Seconds between looks at the files: Tiled's save shows up within about this long.
@@ -77,6 +85,57 @@ def reload_stage(old: Stage, path: str | Path, *, images: bool = True) -> Stage:
     """
     level = load_level(path, images=images)
     return carry_over(old, Stage(level, seed=old.seed))
+
+
+def prepared(stage: Stage, crowd: int, design: str) -> Stage:
+    """`stage` with the play scene's crowd (--crowd N) and broad phase (F4)."""
+    if crowd:
+        add_crowd(stage, crowd)
+    if stage.tree.design != design:
+        stage.tree.use(design)
+    return stage
+
+
+def build_stage(
+    path: Path,
+    seed: int,
+    crowd: int = 0,
+    design: str = "ours",
+    read: Callable[[Path], Level] = load_level,
+) -> Stage:
+    """A fresh stage from the map at `path` (read by `read`), its first step tried on a
+    copy: any failure in that step too is the new map's, and keeps the last good stage
+    running. The stage itself is never stepped: the one that takes over is as fresh as
+    its map. Raises LevelError for a map the game cannot use. Run in the map reader's
+    process, unless the stage cannot cross back from there."""
+    stage = prepared(Stage(read(path), seed=seed), crowd, design)
+    try:
+        trial = copy_stage(stage)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        # Something on the stage cannot be copied: not the map's fault, so try a second
+        # stage read the same way instead (slower, still away from the frames).
+        trial = prepared(Stage(read(path), seed=seed), crowd, design)
+    trial.step(Buttons.NONE)
+    return stage
+
+
+def build_apart(
+    reader: Worker, path: Path, seed: int, crowd: int, design: str, check: Callable[[], None]
+) -> Stage:
+    """`build_stage` in the reader's process; `check` is called while it waits (a newer
+    save stops it at once). Should the stage be unable to cross back, the map is read
+    there and the stage built and tried here, on the calling (worker) thread."""
+    try:
+        return reader.call(build_stage, path, seed, crowd, design, check=check)
+    except Unsendable:
+        pass
+
+    def read(path: Path) -> Level:
+        level = reader.call(load_level, path, check=check)
+        check()
+        return level
+
+    return build_stage(path, seed, crowd, design, read)
 
 
 def carry_over(old: Stage, stage: Stage) -> Stage:

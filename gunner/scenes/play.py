@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
 import sys
 import textwrap
 import time
@@ -18,14 +17,14 @@ from gunner.broadphase import DESIGNS
 from gunner.config import CAMPAIGN, LEVELS_DIR
 from gunner.crowd import add_crowd
 from gunner.entities.player import LIVES
-from gunner.hotreload import Build, FileWatcher, Reloader, carry_over
+from gunner.hotreload import Build, FileWatcher, Reloader, build_apart, carry_over
 from gunner.hud import draw_hud, draw_split
 from gunner.input import PAUSE_KEYS, Buttons
-from gunner.maps import Level, LevelError, load_level
+from gunner.maps import LevelError, load_level
 from gunner.render import draw_stage
 from gunner.scenes.base import Scene, level_music, play_sounds
 from gunner.settings import campaign_key, level_key
-from gunner.snapshot import Snapshot, copy_stage
+from gunner.snapshot import Snapshot
 from gunner.splits import Splits, seconds_of
 from gunner.stage import Stage
 
@@ -215,30 +214,13 @@ class PlayScene(Scene):
         if self.reloader is not None:
             self.reloader.request()
 
-    def read_map(self, build: Build[Stage]) -> Level:
-        """The saved map, read and checked in the reader's process: parsing holds
-        Python's lock for as long as it takes (seconds for a big map), and the game's
-        frames must not wait for it. A newer save stops the reading at once."""
-        return self.reader.call(load_level, self.path, check=build.check)
-
     def _build(self, build: Build[Stage]) -> Stage:
-        """The new stage, on the worker thread: read the map, build the stage, and try
-        a copy of it for one idle step. Reads nothing the main thread writes."""
+        """The new stage, on the worker thread: read, built and tried for one idle step
+        in the reader's process (`build_stage`), as all three hold Python's lock for as
+        long as they take (seconds for a big map) and the frames must not wait; a newer
+        save stops it at once. Reads nothing the main thread writes."""
         seed = self.stage.seed
-        level = self.read_map(build)
-        build.check()
-        stage = self._prepare(Stage(level, seed=seed))
-        build.check()
-        # Any failure in the first step too keeps the last good stage running. On a
-        # copy: the stage that takes over must be as fresh as the map it came from.
-        try:
-            trial = copy_stage(stage)
-        except (pickle.PicklingError, TypeError, AttributeError):
-            # Something on the stage cannot be copied: not the map's fault, so try a
-            # second stage read the same way instead (slower, still off the main thread).
-            trial = self._prepare(Stage(self.read_map(build), seed=seed))
-        trial.step(Buttons.NONE)
-        return stage
+        return build_apart(self.reader, self.path, seed, self.crowd, self.design, build.check)
 
     def finish_reload(self) -> bool:
         """Put a finished build in play (main thread, cheap); True if it took over."""

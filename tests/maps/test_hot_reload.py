@@ -5,7 +5,9 @@ import pickle
 import threading
 
 from ascii_maps import write_map
-from gunner.hotreload import FileWatcher, reload_stage
+from gunner import hotreload
+from gunner.apart import Unsendable, Worker
+from gunner.hotreload import FileWatcher, build_apart, build_stage, reload_stage
 from gunner.input import Buttons
 from gunner.level import load_level
 from gunner.scenes import play
@@ -68,21 +70,28 @@ def save(path, rows, tmp_path):
 
 class Gate:
     """Holds the build inside reading the map until opened: a slow build, with no clock.
-    (The map is then read on the worker thread itself; the reader's process has tests of
-    its own.)"""
+    (The stage is then built on the worker thread itself; the reader's process has tests
+    of its own.)"""
 
     def __init__(self, monkeypatch) -> None:
         self.entered = threading.Event()
         self.opened = threading.Event()
         self.calls = 0
 
-        def slow(scene, build):
+        def slow(reader, path, seed, crowd, design, check):
             self.calls += 1
             self.entered.set()
             assert self.opened.wait(30), "the test never opened the gate"
-            return load_level(scene.path)
+            return build_stage(path, seed, crowd, design)
 
-        monkeypatch.setattr(PlayScene, "read_map", slow)
+        monkeypatch.setattr(play, "build_apart", slow)
+
+
+def built_here(scene: PlayScene) -> PlayScene:
+    """`scene` building its next stages on the reload's worker thread, where a test can
+    change what building does (the reader's process has tests of its own)."""
+    scene.reader = Worker(inline=True)
+    return scene
 
 
 def test_saving_the_map_rebuilds_the_stage_and_keeps_the_player(tmp_path):
@@ -144,7 +153,7 @@ def test_a_save_the_game_cannot_step_keeps_the_old_stage(tmp_path, monkeypatch):
     # Whatever goes wrong in building or first stepping the new stage, not only a
     # refused map, the last good stage keeps running and the banner says why.
     path = write_map(tmp_path, ROWS)
-    scene = scene_for(path)
+    scene = built_here(scene_for(path))
     old = scene.stage
 
     def broken_step(self, held):
@@ -225,9 +234,9 @@ def test_a_save_made_while_building_is_reloaded_next(tmp_path, monkeypatch):
     # The build already read the map when the designer saves again: the next look at
     # the files must still see that save, not take it for the one just built.
     path = write_map(tmp_path, ROWS)
-    scene = scene_for(path)
+    scene = built_here(scene_for(path))
     built = threading.Event()
-    real = play.Stage
+    real = hotreload.Stage
 
     def stage_after_second_save(level, **kwargs):
         if not built.is_set():
@@ -235,7 +244,7 @@ def test_a_save_made_while_building_is_reloaded_next(tmp_path, monkeypatch):
             save(path, [".......#", "..P....#", ".......#", "########"], tmp_path)
         return real(level, **kwargs)
 
-    monkeypatch.setattr(play, "Stage", stage_after_second_save)
+    monkeypatch.setattr(hotreload, "Stage", stage_after_second_save)
     save(path, ["#.......", "#.P.....", "#.......", "########"], tmp_path)
     assert reload_at(scene, 10.0) and scene.stage.level.solid[0, 0] == 1
     assert reload_at(scene, 11.0), scene.reload_error
@@ -275,13 +284,13 @@ def test_a_stage_that_cannot_be_copied_is_still_tried_and_reloaded(tmp_path, mon
     # The first step is tried on a copy; an entity the copy cannot take must not make
     # every save of the map fail: the trial then runs on a second stage of its own.
     path = write_map(tmp_path, ROWS)
-    scene = scene_for(path)
+    scene = built_here(scene_for(path))
     old = scene.stage
 
     def uncopyable(stage):
         raise pickle.PicklingError("cannot pickle 'generator' object")
 
-    monkeypatch.setattr(play, "copy_stage", uncopyable)
+    monkeypatch.setattr(hotreload, "copy_stage", uncopyable)
     save(path, ["#.......", "#.P.....", "#.......", "########"], tmp_path)
     assert reload_at(scene, 10.0) and scene.stage is not old and scene.reload_error is None
     assert scene.stage.level.solid[0, 0] == 1
@@ -300,3 +309,68 @@ def test_the_collector_is_held_off_only_while_a_build_runs(tmp_path, monkeypatch
     gate.opened.set()
     assert not finish(scene) and scene.reload_error
     assert gc.isenabled()
+
+
+def test_the_new_stage_is_built_and_tried_away_from_the_game(tmp_path, monkeypatch):
+    # Building a stage and copying it for the trial step hold Python's lock for seconds
+    # on a big map: neither may happen in the game's process, where the frames wait.
+    path = write_map(tmp_path, ROWS)
+    scene = scene_for(path)
+    here = []
+    real_stage, real_copy = hotreload.Stage, hotreload.copy_stage
+    monkeypatch.setattr(
+        hotreload, "Stage", lambda *a, **k: here.append("built") or real_stage(*a, **k)
+    )
+    monkeypatch.setattr(hotreload, "copy_stage", lambda s: here.append("copied") or real_copy(s))
+    save(path, ["#.......", "#.P.....", "#.......", "########"], tmp_path)
+    assert reload_at(scene, 10.0), scene.reload_error
+    assert scene.reader.running and here == []
+    assert scene.stage.level.solid[0, 0] == 1
+    # What crossed back is a whole stage that plays: its grids are writable arrays.
+    scene.stage.tilemap.solid[0, 1] = 1
+    for _ in range(30):
+        scene.stage.step(Buttons.RIGHT)
+    assert scene.stage.player.hitbox.centerx > 2 * 16 + 8
+
+
+def test_a_stage_built_apart_plays_exactly_as_one_built_here(tmp_path):
+    # A crowd too (--crowd 3): placed by the stage's own random numbers, as in play.
+    path = write_map(tmp_path, ["." * 40, "..P" + "." * 37, "." * 40, "#" * 40])
+    reader = Worker()
+    try:
+        there = build_apart(reader, path, 7, 3, "ours", lambda: None)
+    finally:
+        reader.close()
+    here = build_stage(path, 7, 3, "ours")
+    assert there.steps == here.steps == 0  # the trial step ran on a copy
+    for n in range(120):
+        held = Buttons.RIGHT | Buttons.FIRE if n % 3 else Buttons.JUMP
+        there.step(held)
+        here.step(held)
+    assert len(there.entities) == len(here.entities) > 3
+    assert there.state_hash() == here.state_hash()
+
+
+class Unsending:
+    """A reader whose stages cannot cross back; it reads maps as the real one does."""
+
+    def __init__(self) -> None:
+        self.reader = Worker()
+        self.asked: list[str] = []
+
+    def call(self, func, *args, check):
+        self.asked.append(func.__name__)
+        if func is build_stage:
+            raise Unsendable("TypeError: cannot pickle '_thread.lock' object")
+        return self.reader.call(func, *args, check=check)
+
+
+def test_a_stage_that_cannot_cross_back_is_built_from_the_map_read_apart(tmp_path):
+    path = write_map(tmp_path, ["#.......", "#.P.....", "#.......", "########"])
+    reader = Unsending()
+    try:
+        stage = build_apart(reader, path, 0, 0, "ours", lambda: None)
+    finally:
+        reader.reader.close()
+    assert reader.asked == ["build_stage", "load_level"]
+    assert stage.level.solid[0, 0] == 1 and stage.steps == 0
