@@ -24,6 +24,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -37,7 +38,11 @@ sys.path.insert(0, str(ROOT))
 
 from gunner.objects import SCHEMA, Prop  # noqa: E402 - after the checkout is on the path
 
-TIME_LIMIT = 30.0  # seconds per mutant: --check, load, steps and render together
+# Per mutant (--check, load, steps and render together): seconds of its own CPU time,
+# so a busy machine, where a niced child may wait minutes for a core, is no hang; and
+# a generous wall-clock limit for a child that hangs without using the CPU at all.
+CPU_LIMIT = 30
+WALL_LIMIT = 600.0
 TILESET = "tiles.tsx"  # the default tileset, in assets/
 
 # Values a careless designer (or a hostile file) might type.
@@ -274,6 +279,10 @@ def mutate_tileset(text: str, rng: random.Random) -> str:
 
 def _child(map_path: str, steps: int, queue: Any) -> None:
     """Run one mutant: --check, load, steps with rendering. Report what happened."""
+    import resource
+
+    # Past the soft limit the system ends the child with SIGXCPU (`run_one` says hang).
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_LIMIT, CPU_LIMIT + 5))
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
@@ -350,11 +359,13 @@ def run_one(seed: int, steps: int, workdir: Path) -> tuple[str, str]:
     child = context.Process(target=_child, args=(str(target), steps, queue))
     try:
         child.start()
-        child.join(TIME_LIMIT)
+        child.join(WALL_LIMIT)
         if child.is_alive():
             child.kill()
             child.join()
-            return "hang", f"over {TIME_LIMIT:.0f} s"
+            return "hang", f"over {WALL_LIMIT:.0f} s, waiting"
+        if child.exitcode == -signal.SIGXCPU:
+            return "hang", f"over {CPU_LIMIT} s of CPU"
         if child.exitcode != 0:
             return "killed", f"exit code {child.exitcode}"
         try:
