@@ -18,12 +18,21 @@ level 1 with 100,000 more objects (refused). They are written to a temporary
 folder, or --maps (kept). --quick measures the first shipped level only.
 
 The target: no frame over 50 ms while a save is reloaded. Two contenders, each map
-saved once under each, in turn: the map read on the reload's worker thread (as
-before gunner.apart: parsing holds Python's lock, so the frames wait), and read in
-the map reader's process (the game's way). The process is started once, before the
-first map, as a designer's first save starts it; its start-up time is printed.
-First, for each map, the main thread's longest gap while the map is only read (a
-thread waking every 2 ms): the stall the reading itself causes, nothing drawn.
+saved once under each, in turn, both with the map reader's process (gunner.apart):
+*before*, the map read there and the stage built and tried for a step on the
+reload's worker thread (main until the build moved), which takes turns with the
+frames for Python's lock while it unpickles the level, builds the stage and copies
+it; *after*, the stage read, built and tried there and only taken in here
+(`gunner.hotreload.build_apart`, the game's way). The process is started once,
+before the first map, as a designer's first save starts it; its start-up time is
+printed. First, for each map, the main thread's longest gap while a stage is only
+built (a thread waking every 2 ms): the stall the build itself causes, nothing
+drawn. *No reload* is the same loop with nothing saved, as long as a reload of that
+map took: the machine's own noise, measured between the two contenders' runs.
+
+*CPU here* is the CPU time the build took in the game's process (on the reload's
+thread, taking turns with the frames for Python's lock): unlike the frame times, it
+does not grow with the machine's load.
 
 The last good stage must keep playing until the new one is ready: "played" is how
 many steps the old stage took while the reload ran, as a share of the steps its
@@ -56,6 +65,9 @@ if TYPE_CHECKING:
 
     from gunner.apart import Worker
     from gunner.app import App
+    from gunner.stage import Stage
+
+    Build = Any  # a callable(reader, path, seed, crowd, design, check) -> Stage
 
 WIDE = 10_000  # columns of the widened map
 STACKED_BYTES = 5_000_000  # size the stacked map reaches
@@ -160,22 +172,45 @@ def save_over(path: Path, data: bytes) -> None:
     os.replace(fresh, path)
 
 
-def read_gaps(path: Path, reader: Worker) -> tuple[float, float]:
+def build_before(
+    reader: Worker, path: Path, seed: int, crowd: int, design: str, check: Any
+) -> Stage:
+    """The reload as it was before the build moved: the map read in `reader`'s process,
+    the stage built and its first step tried on a copy here, on the calling thread."""
+    from gunner.hotreload import build_stage
+    from gunner.maps import load_level
+
+    return build_stage(path, seed, crowd, design, lambda p: reader.call(load_level, p, check=check))
+
+
+def contenders() -> dict[str, Build]:
+    from gunner.hotreload import build_apart
+
+    return {"before": build_before, "after": build_apart}
+
+
+def build_gaps(path: Path, reader: Worker, build: Build) -> tuple[float, float, float]:
     """The longest gap, and the 99th percentile, in ms, between the main thread's wake-ups
-    (every 2 ms asked) while a worker thread has `reader` read the map at `path`: the
-    stall the reading alone causes, without drawing or stepping anything."""
+    (every 2 ms asked) while a worker thread has `build` make a stage of the map at
+    `path`: the stall the build alone causes, without drawing or stepping anything.
+    Third, the CPU time the build took in the game's process, in ms: what it takes from
+    the frames however busy the machine is (the reader's process is not counted)."""
     import threading
 
-    from gunner.maps import LevelError, load_level
+    from gunner.apart import Failed
+    from gunner.maps import LevelError
 
     done = threading.Event()
+    cpu = [0.0]
 
     def read() -> None:
+        start = time.thread_time()
         try:
-            reader.call(load_level, path)
-        except LevelError:
+            build(reader, path, 0, 0, "ours", lambda: None)
+        except (LevelError, Failed):
             pass
         finally:
+            cpu[0] = time.thread_time() - start
             done.set()
 
     gaps: list[float] = []
@@ -189,22 +224,38 @@ def read_gaps(path: Path, reader: Worker) -> tuple[float, float]:
         if done.is_set():
             break
     gaps.sort()
-    return gaps[-1] * 1000, gaps[int(len(gaps) * 0.99)] * 1000
+    return gaps[-1] * 1000, gaps[int(len(gaps) * 0.99)] * 1000, cpu[0] * 1000
 
 
-def measure(app: App, playing: Path, saved: Path, reader: Worker) -> dict[str, Any]:
+def measure(
+    app: App, playing: Path, saved: Path | None, reader: Worker, build: Build, quiet_s: float = 0
+) -> dict[str, Any]:
     """Play `playing` in the game's loop, save `saved`'s bytes over it, and time every
     frame from the save until the new stage (or the refusal) has been shown a few times.
-    `reader` reads the map: in its process, or (inline) on the reload's worker thread."""
+    `build` makes the new stage with `reader`. With `saved` None nothing is saved: the
+    frames of `quiet_s` seconds of play after the first second are timed instead."""
     import pygame
 
     from gunner.app import FixedStepClock
     from gunner.config import DT
+    from gunner.hotreload import Reloader
     from gunner.scenes.pause import PauseScene
     from gunner.scenes.play import PlayScene
 
     scene = PlayScene(playing)
     scene.reader = reader
+
+    cpu: list[float] = []  # the build's CPU time in this process, on its thread
+
+    def make(job: Any) -> Stage:
+        seed = scene.stage.seed
+        start = time.thread_time()
+        try:
+            return build(scene.reader, scene.path, seed, scene.crowd, scene.design, job.check)
+        finally:
+            cpu.append(time.thread_time() - start)
+
+    scene.reloader = Reloader(make)
     app.reset_to(scene)
     # The dummy display's window says it lost focus when made, which pauses play.
     pygame.event.clear()
@@ -243,9 +294,14 @@ def measure(app: App, playing: Path, saved: Path, reader: Worker) -> dict[str, A
         marks.append(time.perf_counter())
         parts = [round((b - a) * 1000) for a, b in zip(marks, marks[1:], strict=False)]
         if saved_at is None and now - started > SETTLE_S:
-            save_over(playing, saved.read_bytes())
+            if saved is not None:
+                save_over(playing, saved.read_bytes())
             saved_at = time.perf_counter()
             steps_at_save = old.steps
+        elif saved is None and saved_at is not None and done_at is None:
+            if now - saved_at > quiet_s:  # nothing was saved: as long as a reload took
+                done_at = time.perf_counter()
+                steps_at_swap = old.steps
         elif saved_at is not None and done_at is None:
             if scene.stage is not old or scene.reload_error:
                 done_at = time.perf_counter()
@@ -275,6 +331,7 @@ def measure(app: App, playing: Path, saved: Path, reader: Worker) -> dict[str, A
         # The old stage's steps during the reload, as a share of what the time holds.
         "played": (steps_at_swap - steps_at_save) * DT / (done_at - saved_at),
         "refused": bool(scene.reload_error),
+        "cpu_ms": sum(cpu) * 1000,
     }
 
 
@@ -370,50 +427,59 @@ def main(argv: list[str] | None = None) -> int:
     from gunner.apart import Worker
 
     app = App()
-    readers = {"thread": Worker(inline=True), "process": Worker()}
+    builds = contenders()
+    reader = Worker()
     started = time.perf_counter()
-    readers["process"].call(int, "0")
+    reader.call(int, "0")
     print(f"The map reader's process started in {time.perf_counter() - started:.2f}s.")
-    print("The main thread's longest gap (and 99th percentile) while a map is only read:")
-    print(f"{'map':<17} {'thread':>18} {'process':>18}")
+    print("The main thread's longest gap (and 99th percentile) while a stage is only built,")
+    print("and the CPU time the build took in the game's process (least of the repeats):")
+    print(f"{'map':<17} {'gap before':>18} {'gap after':>18} {'CPU before, after':>20}")
     for path in maps:
         gaps = {
-            name: min(read_gaps(path, reader) for _ in range(max(1, args.repeat)))
-            for name, reader in readers.items()
+            name: [build_gaps(path, reader, build) for _ in range(max(1, args.repeat))]
+            for name, build in builds.items()
         }
-        cells = [f"{gaps[n][0]:>7.0f}ms ({gaps[n][1]:>4.0f}ms)" for n in readers]
-        print(f"{path.name:<17} {cells[0]:>18} {cells[1]:>18}", flush=True)
-    print()
-    print("Playing level 1, the designer saves each map over it: worst frame while it reloads.")
-    print("before: the map read on the reload's thread; after: in the map reader's process.")
-    print(
-        f"{'saved map':<17} {'size':>8} {'no reload':>10} {'before':>8} {'after':>8} "
-        f"{'p99 before, after':>18} {'>50ms before, after':>20} "
-        f"{'reload before, after':>21} {'played before, after':>21}  "
-        "after's worst: steps, draw, present, wait ms"
-    )
-    for path in maps:
-        playing = levels / "playing.tmx"
-        runs: dict[str, list[dict[str, Any]]] = {name: [] for name in readers}
-        for _ in range(max(1, args.repeat)):
-            for name, reader in readers.items():
-                shutil.copy(level1, playing)
-                runs[name].append(measure(app, playing, path, reader))
-        thread, process = (_least(runs[name]) for name in readers)
-        size = f"{path.stat().st_size / 1e6:.2f} MB"
-        quiet = min(
-            (run["before_ms"] for name in readers for run in runs[name] if run["before_ms"]),
-            default=0.0,
-        )
-        flag = " refused" if process["refused"] else ""
+        cells = [f"{min(gaps[n])[0]:>7.0f}ms ({min(gaps[n])[1]:>4.0f}ms)" for n in builds]
+        cpu = [min(g[2] for g in gaps[n]) for n in builds]
         print(
-            f"{path.name:<17} {size:>8} {quiet:>8.0f}ms "
-            f"{thread['worst_ms']:>6.0f}ms {process['worst_ms']:>6.0f}ms "
-            f"{thread['p99_ms']:>8.0f}ms {process['p99_ms']:>6.0f}ms "
-            f"{_over(thread):>11} {_over(process):>8} "
-            f"{thread['reload_s']:>10.2f}s {process['reload_s']:>8.2f}s "
-            f"{thread['played']:>11.0%} {process['played']:>8.0%}  "
-            f"{process['parts']}{flag}",
+            f"{path.name:<17} {cells[0]:>18} {cells[1]:>18} {cpu[0]:>10.0f}ms {cpu[1]:>7.0f}ms",
+            flush=True,
+        )
+    print()
+    print("Playing level 1, the designer saves each map over it: frames while it reloads.")
+    print("before: the stage built and tried on the reload's thread; after: in the reader's")
+    print("process. no reload: as long with nothing saved (worst, p99, >50ms, between them).")
+    print(
+        f"{'saved map':<17} {'size':>8} {'no reload: worst p99 >50':>25} "
+        f"{'worst before, after':>20} {'p99 before, after':>18} {'>50ms before, after':>20} "
+        f"{'reload before, after':>21} {'played before, after':>21} "
+        f"{'CPU here before, after':>22}  after's worst: steps, draw, present, wait ms"
+    )
+    playing = levels / "playing.tmx"
+    for path in maps:
+        runs: dict[str, list[dict[str, Any]]] = {name: [] for name in [*builds, "quiet"]}
+        for _ in range(max(1, args.repeat)):
+            for name, build in builds.items():
+                shutil.copy(level1, playing)
+                runs[name].append(measure(app, playing, path, reader, build))
+                if name == "before":  # the machine's noise, between the two
+                    shutil.copy(level1, playing)
+                    length = runs[name][-1]["reload_s"]
+                    runs["quiet"].append(measure(app, playing, None, reader, build, length))
+        before, after, quiet = (_least(runs[name]) for name in runs)
+        size = f"{path.stat().st_size / 1e6:.2f} MB"
+        flag = " refused" if after["refused"] else ""
+        print(
+            f"{path.name:<17} {size:>8} {quiet['worst_ms']:>8.0f}ms {quiet['p99_ms']:>5.0f}ms "
+            f"{_over(quiet):>8} "
+            f"{before['worst_ms']:>9.0f}ms {after['worst_ms']:>6.0f}ms "
+            f"{before['p99_ms']:>8.0f}ms {after['p99_ms']:>6.0f}ms "
+            f"{_over(before):>11} {_over(after):>8} "
+            f"{before['reload_s']:>10.2f}s {after['reload_s']:>8.2f}s "
+            f"{before['played']:>11.0%} {after['played']:>8.0%} "
+            f"{before['cpu_ms']:>12.0f}ms {after['cpu_ms']:>6.0f}ms  "
+            f"{after['parts']}{flag}",
             flush=True,
         )
     print()
@@ -428,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{first['worst_ms']:>10.0f}ms{flag}",
             flush=True,
         )
-    readers["process"].close()
+    reader.close()
     if args.maps is None:
         shutil.rmtree(work)
     return 0
