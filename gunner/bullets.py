@@ -117,6 +117,9 @@ class BulletSystem:
         self._grow(256)
         self.fired = 0
         self.hits = 0
+        # The id of the bullet whose hit is being resolved (-1: none): whose shot it
+        # was is reporting's business (a player's kills), never the simulation's.
+        self.striking = -1
 
     def _grow(self, cap: int) -> None:
         floats = np.zeros((len(FLOAT_ROWS), cap), dtype=np.float64)
@@ -155,6 +158,11 @@ class BulletSystem:
 
     def __len__(self) -> int:
         return self.n
+
+    @property
+    def next_id(self) -> int:
+        """The id the next bullet spawned will have."""
+        return self._next_id
 
     # -- spawning and reading ---------------------------------------------------------
 
@@ -274,10 +282,12 @@ class BulletSystem:
                 self.x[i], self.y[i] = xs[i], ys[i] = x0[i] + dx[i] * t, y0[i] + dy[i] * t
                 alive[i] = False
                 bullet = self.bullet(i)
+                self.striking = int(self.id[i])
                 other.hit(bullet, stage)
                 # A hit is a hit: drums (neutral) count, as a boss will (issue 13).
                 self.hits += bool(self.team[i] == _TEAM["player"])
                 self._burst(i, stage, float(self.x[i]), float(self.y[i]))
+                self.striking = -1
                 hit = True
                 break
             if not hit and t_wall[i] <= 1.0:

@@ -29,12 +29,12 @@ def floor_spots(stage: Stage) -> list[tuple[float, float, float]]:
     roomy[:, 1:-1] = stand[:, 1:-1] & open_[1:-1, :-2] & open_[1:-1, 2:]
     roomy[:, 1:-1] &= open_[:-2, :-2] & open_[:-2, 2:]
     rows, cols = np.nonzero(stand)
-    px = stage.player.hitbox.centerx
+    xs = [p.hitbox.centerx for p in stage.players]
     spots = [
         (float(c * TILE + TILE / 2), float((r + 2) * TILE), 6.0 if roomy[r, c] else 0.0)
         for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
     ]
-    return [s for s in spots if abs(s[0] - px) > CLEARANCE]
+    return [s for s in spots if all(abs(s[0] - px) > CLEARANCE for px in xs)]
 
 
 def add_crowd(stage: Stage, soldiers: int, wave: int = 0) -> int:

@@ -228,7 +228,8 @@ class CrowdStep:
         if not self.enabled or not len(self):
             return plan
         marked = self._zones(stage, zone_makers) if zone_makers else None
-        player = stage.player.hitbox
+        # Far from every player (co-op: from both), as each member's tick would find.
+        player = [p.hitbox for p in stage.players]
         self.turrets.flush()
         self.soldiers.flush()
         if self.turrets.n:
@@ -237,16 +238,20 @@ class CrowdStep:
             self._walk(stage, player, marked, plan)
         return plan
 
-    def _idle(self, player: Any, marked: np.ndarray | None, plan: dict[Entity, tuple]) -> None:
+    def _idle(
+        self, player: list[Any], marked: np.ndarray | None, plan: dict[Entity, tuple]
+    ) -> None:
         """`Turret.tick` out of the player's range: its timers count down (`watch` finds
         the player too far, as it already knew)."""
         t = self.turrets
         n = t.n
         c = t.cols
         cx, cy = c["cx"][:n], c["cy"][:n]
-        dx, dy = cx - player.centerx, cy - player.centery
         reach = c["reach"][:n]
-        go = dx * dx + dy * dy > reach * reach
+        go = np.ones(n, dtype=bool)
+        for box in player:
+            dx, dy = cx - box.centerx, cy - box.centery
+            go &= dx * dx + dy * dy > reach * reach
         if marked is not None:
             go &= ~_in(marked, cx, cy)
         fire, flash = c["fire"][:n], c["flash"][:n]
@@ -271,7 +276,7 @@ class CrowdStep:
             )
 
     def _walk(
-        self, stage: Stage, player: Any, marked: np.ndarray | None, plan: dict[Entity, tuple]
+        self, stage: Stage, player: list[Any], marked: np.ndarray | None, plan: dict[Entity, tuple]
     ) -> None:
         """`Soldier.tick` for soldiers walking on the ground with nobody near: the
         ledge look, the walk (`TileMap.move_x`), the floor under the feet, the turn at
@@ -286,11 +291,16 @@ class CrowdStep:
         # Where the player is matters to a soldier whose fire timer has run out (it
         # takes aim: `_take_aim`, which reads `watch`'s cached answer too) and to one at
         # a ledge (`_drop_to_chase`). Within reach of either (plus margin) it ticks.
-        dx = cx - player.centerx
-        dy = cy - player.centery
-        sight = (dx * dx + dy * dy <= (FAR + MARGIN) ** 2) | (c["wary"][:n] != 0)
-        below = player.top - bottom
-        chase = (np.abs(dx) <= CHASE_X + MARGIN) & (below > -MARGIN) & (below <= CHASE_Y + MARGIN)
+        sight = c["wary"][:n] != 0
+        chase = np.zeros(n, dtype=bool)
+        for box in player:
+            dx = cx - box.centerx
+            dy = cy - box.centery
+            sight |= dx * dx + dy * dy <= (FAR + MARGIN) ** 2
+            below = box.top - bottom
+            chase |= (
+                (np.abs(dx) <= CHASE_X + MARGIN) & (below > -MARGIN) & (below <= CHASE_Y + MARGIN)
+            )
         go = ~(sight & (c["fire"][:n] <= 1))
         if marked is not None:
             go &= ~_in(marked, cx, cy)

@@ -4,6 +4,9 @@ attacks and a death sequence of chained explosions.
 A boss waits, invulnerable, until the player walks into its arena: a one-screen box
 whose left edge lies `arena` px left of the boss's feet. Then a shutter drops behind the
 player (a column of solid tiles), the camera locks to the box and the fight begins.
+With two players either one walking in closes it, and a partner left outside is
+brought in beside them; an aimed attack aims at the player nearer the boss's body
+when it starts to charge (the living one it can see first: `WorldView.quarry`).
 
 Its body is a set of `Part`s, rectangles placed from its feet: armour sparks and shrugs
 off every shot and blast; only a weak part takes damage (a rocket's blast counts only
@@ -160,32 +163,43 @@ class Boss(Enemy):
     def _block(self, stage: WorldView) -> None:
         """The body (`BODY` parts) is a wall to the player: one who walks or is knocked
         into it is put back outside its left side (bosses face left), refiled in the tree."""
-        player = stage.player
-        if not player.alive or not self.BODY:
+        if not self.BODY:
             return
-        box = player.hitbox
-        for part, rect in self.parts():
-            if part.name in self.BODY and box.colliderect(rect):
-                with stage.lifted(player):
-                    box.right = rect.left
-                player.vx = min(player.vx, 0.0)
+        for player in stage.players:
+            if not player.alive:
+                continue
+            box = player.hitbox
+            for part, rect in self.parts():
+                if part.name in self.BODY and box.colliderect(rect):
+                    with stage.lifted(player):
+                        box.right = rect.left
+                    player.vx = min(player.vx, 0.0)
 
     def _enter(self, state: str) -> None:
         self.state, self.clock = state, 0
         self.attack = self.attack_step = 0
 
     def _wait(self, stage: WorldView) -> None:
-        player = stage.player
         arena = self.arena(stage)
-        box = player.hitbox
-        if not player.alive or box.left < arena.left + TILE + TRIGGER:
+        inside = [p for p in stage.players if p.alive and self._in_arena(p.hitbox, arena)]
+        if not inside:
             return
-        if not arena.top <= box.bottom <= arena.bottom + TILE:
-            return
+        for player in stage.players:  # a partner left outside is brought in (co-op)
+            if player.alive and player not in inside:
+                with stage.lifted(player):
+                    player.hitbox.midbottom = inside[0].hitbox.midbottom
         self._close(stage, arena)
         self._enter("intro")
         stage.say(f"WARNING: {self.title}")
         stage.publish(BOSS_AWOKE, self)
+
+    @staticmethod
+    def _in_arena(box: pygame.FRect, arena: pygame.FRect) -> bool:
+        """Far enough past the shutter for it to drop behind this player."""
+        return (
+            box.left >= arena.left + TILE + TRIGGER
+            and arena.top <= box.bottom <= arena.bottom + TILE
+        )
 
     def _close(self, stage: WorldView, arena: pygame.FRect) -> None:
         """Drop the shutter (the arena's first column) and lock the camera to the arena;
@@ -212,7 +226,7 @@ class Boss(Enemy):
         t = self.attack_step
         if t == 0:
             stage.emit("boss_charge")
-            self.mark = stage.player.hitbox.midbottom
+            self.mark = stage.quarry(self).hitbox.midbottom
         k = t - attack.telegraph
         if k >= 0 and k % attack.every == 0 and k // attack.every < attack.volleys:
             self.fire(attack, k // attack.every, stage)

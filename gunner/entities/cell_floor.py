@@ -78,11 +78,11 @@ class CellFloor(Entity):
                 self.left[k] = left - 1
                 if left == 1:
                     self._give_way(k, stage)
-        player = stage.player
-        if player.alive and player.on_ground:
-            for k in self._under(player.hitbox):
-                if not self.left[k]:
-                    self.stood_on(k, stage)
+        for player in stage.players:
+            if player.alive and player.on_ground:
+                for k in self._under(player.hitbox):
+                    if not self.left[k]:
+                        self.stood_on(k, stage)
         if all(self.gone):
             self.alive = False
 

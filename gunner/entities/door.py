@@ -71,7 +71,7 @@ class Door(Entity):
             return
         touching = self._player_pressing(stage)
         if touching:
-            if self.color in stage.player.keys:
+            if any(self.color in p.keys for p in stage.players):  # keys are shared
                 self.open(stage)
             else:
                 self._locked(stage, first=not self.contact)

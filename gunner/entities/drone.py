@@ -86,7 +86,7 @@ class Drone(Enemy):
         box = self.hitbox
         hx, hy = self.home
         eye = (box.centerx, box.bottom)
-        player = stage.player
+        player = stage.quarry(self)
         if self.dive:
             self._dive(stage)
             return

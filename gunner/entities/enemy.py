@@ -88,7 +88,7 @@ class Enemy(Entity):
         only when in reach, and then at most every LOS_INTERVAL steps (cached in
         `sees_player`), so a crowd of enemies stays cheap.
         """
-        player = stage.player
+        player = stage.quarry(self)
         if not player.alive:
             self.sees_player, self.los_clock = False, 0
             return False

@@ -92,7 +92,7 @@ class Generator(Entity):
         if self.passed(view, stage.camera.climb):
             self.state = "done"
             return
-        if not view.colliderect(self.zone) or not stage.player.alive:
+        if not view.colliderect(self.zone) or not any(p.alive for p in stage.players):
             return
         if self.state == "waiting":
             self.state = "on"
@@ -130,7 +130,7 @@ class Generator(Entity):
         if self.side == "right":
             return [1]
         if self.side == "ahead":
-            return [1 if stage.player.facing >= 0 else -1]
+            return [1 if stage.quarry(self).facing >= 0 else -1]
         return [-1, 1] if stage.rng.random() < 0.5 else [1, -1]
 
     def _let_in(self, stage: WorldView, view: pygame.FRect) -> Entity | None:
@@ -138,7 +138,7 @@ class Generator(Entity):
         cls = ENTITY_TYPES[self.lets_in]
         props: dict[str, Any] = {"hunt": True} if cls.floats else {}
         guard = view.inflate(2 * GUARD, 2 * GUARD)
-        player = stage.player.hitbox
+        player = stage.quarry(self).hitbox
         for side in self.sides(stage):
             for foot in self._spots(stage, view, side, cls.floats):
                 spawn = Spawn(self.lets_in, foot[0] - 8, foot[1] - 16, 16, 16, props=props)
@@ -163,9 +163,10 @@ class Generator(Entity):
             return self._spots_above(stage, view, flier)
         half = TILE  # wider than any let-in kind's half width
         x = view.right + GUARD + half if side > 0 else view.left - GUARD - half
-        feet = stage.player.hitbox.bottom
+        target = stage.quarry(self).hitbox
+        feet = target.bottom
         if flier:
-            return [(x, stage.player.hitbox.centery - FLIER_LIFT)]
+            return [(x, target.centery - FLIER_LIFT)]
         tiles = stage.tilemap
         col = int(x // TILE)
         if not 0 <= col < tiles.cols:
@@ -184,7 +185,7 @@ class Generator(Entity):
     ) -> list[tuple[float, float]]:
         """Over the view: fliers above the player, walkers on floors at most ABOVE_ROWS
         over the view's top edge (the ledges a climb leads up to), in a seeded order."""
-        player = stage.player.hitbox
+        player = stage.quarry(self).hitbox
         if flier:
             x = player.centerx + stage.rng.uniform(-FLIER_SPREAD, FLIER_SPREAD)
             return [(x, view.top - GUARD - TILE)]

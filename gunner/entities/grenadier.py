@@ -63,7 +63,7 @@ class Grenade(Entity):
             self.alive = False
 
     def touch(self, other: Entity, stage: WorldView) -> None:
-        if other is stage.player and self.alive:
+        if other in stage.players and self.alive:
             self.burst(stage)
 
     def burst(self, stage: WorldView) -> None:
@@ -105,7 +105,7 @@ class Grenadier(Enemy):
         self.follow = Timer()  # running: the throw's pose
 
     def in_reach(self, stage: WorldView) -> bool:
-        player = stage.player
+        player = stage.quarry(self)
         if not player.alive:
             return False
         dx = abs(player.hitbox.centerx - self.hitbox.centerx)
@@ -114,7 +114,7 @@ class Grenadier(Enemy):
 
     def tick(self, stage: WorldView) -> None:
         super().tick(stage)
-        player = stage.player.hitbox
+        player = stage.quarry(self).hitbox
         if self.wind_up.left > 0:
             if self.wind_up.tick():
                 self._throw(stage)
@@ -131,8 +131,8 @@ class Grenadier(Enemy):
 
     def _pace(self, stage: WorldView) -> float:
         """Backs away from a player too near (never off a ledge), else stands."""
-        gap = abs(stage.player.hitbox.centerx - self.hitbox.centerx)
-        if not stage.player.alive or gap >= KEEP:
+        gap = abs(stage.quarry(self).hitbox.centerx - self.hitbox.centerx)
+        if not stage.quarry(self).alive or gap >= KEEP:
             return 0.0
         away = -self.facing
         box = self.hitbox
@@ -144,7 +144,7 @@ class Grenadier(Enemy):
     def _throw(self, stage: WorldView) -> None:
         x = self.hitbox.centerx + HAND[0] * self.facing
         y = self.hitbox.bottom + HAND[1]
-        target = stage.player.hitbox
+        target = stage.quarry(self).hitbox
         vx, vy = lob(x, y, target.centerx, target.bottom - 2)
         stage.add_entity(Grenade(x, y, vx, vy))
         stage.emit("enemy_shoot")

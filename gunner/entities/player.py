@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import enum
+import functools
 import math
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pygame
 
 from gunner.config import DT, TILE
@@ -86,6 +88,19 @@ MUZZLES = {
 }
 
 
+@functools.lru_cache(maxsize=256)  # each sprite frame is made once
+def partner_colours(image: pygame.Surface) -> pygame.Surface:
+    """Player 2's look of a frame: strong reds and blues swapped (a blue bandana,
+    red trousers), skin and outline left alone."""
+    done = image.copy()
+    rgb = pygame.surfarray.pixels3d(done)
+    r, g, b = (rgb[..., k].astype(np.int16) for k in range(3))
+    strong = ((r - np.maximum(g, b)) > 60) | ((b - np.maximum(r, g)) > 30)
+    rgb[strong] = rgb[strong][:, ::-1]
+    del rgb  # unlocks the surface
+    return done
+
+
 def choose_aim(held: Buttons, on_ground: bool) -> tuple[Aim, bool]:
     """Contra rules: (aim, crouching) from the held directions.
 
@@ -110,8 +125,9 @@ class Player(Entity):
     team = "player"
     shootable = True
     touches = True
-    # An animation clock: looks only, so a change of animation speed moves no replay.
-    NOT_STATE = Entity.NOT_STATE | {"anim_time"}
+    # An animation clock and player 2's colours: looks only, so neither moves a replay.
+    NOT_STATE = Entity.NOT_STATE | {"anim_time", "colours"}
+    colours = 0  # 1: player 2's (red and blue swapped), so two players tell apart
 
     def __init__(self, x: float, foot_y: float) -> None:
         super().__init__(feet_box(WIDTH, HEIGHT, (x, foot_y)))
@@ -153,7 +169,7 @@ class Player(Entity):
     # -- simulation -------------------------------------------------------------------
 
     def tick(self, stage: WorldView) -> None:
-        held, pressed = stage.held, stage.pressed
+        held, pressed = stage.controls(self)
         tiles = stage.tilemap
         self.anim_time += DT
 
@@ -210,7 +226,7 @@ class Player(Entity):
 
         was_airborne = not self.on_ground
         fall_speed = self.vy
-        result = land(self, stage, self.vx * DT, bool(self.drop_timer))
+        result = land(self, stage, stage.leashed(self, self.vx * DT), bool(self.drop_timer))
         if result.hit_wall:
             self.vx = 0.0
         if result.hit_ceiling:
@@ -382,6 +398,8 @@ class Player(Entity):
             return
         row, col = self.frame()
         image = art.player_frame(row, col, flipped=self.facing < 0)  # type: ignore[attr-defined]
+        if self.colours:
+            image = partner_colours(image)
         ax, ay = art.player_meta.anchor  # type: ignore[attr-defined]
         surface.blit(
             image,

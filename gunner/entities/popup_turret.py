@@ -75,7 +75,7 @@ class PopupTurret(Enemy):
         name = self.stage_name
         if name == "down":
             self.reload.tick()
-            over = abs(stage.player.hitbox.centerx - self.hitbox.centerx) < CLEAR
+            over = abs(stage.quarry(self).hitbox.centerx - self.hitbox.centerx) < CLEAR
             if self.reload.left <= 0 and not over and self.watch(stage, self.pivot(), self.reach):
                 self._go("rising", RISE)
             return
@@ -97,7 +97,7 @@ class PopupTurret(Enemy):
     def _aim(self, stage: WorldView) -> None:
         """Turn the barrel toward the player, never below the floor."""
         x, y = self.pivot()
-        px, py = stage.player.hitbox.center
+        px, py = stage.quarry(self).hitbox.center
         angle = math.atan2(y - py, px - x)  # anticlockwise, y up
         if angle < 0:
             angle = 0.0 if angle > -math.pi / 2 else math.pi

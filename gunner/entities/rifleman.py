@@ -73,7 +73,7 @@ class Rifleman(Enemy):
             # Out of sight the gun is lowered: a shot always follows a full tell.
             self.cooldown.tick(floor=TELL_STEPS + 1)
             return
-        px, py = stage.player.hitbox.center
+        px, py = stage.quarry(self).hitbox.center
         ex, ey = self.eye()
         self.facing = 1 if px >= ex else -1
         angle = math.atan2(py - ey, abs(px - ex))  # below the horizontal is positive

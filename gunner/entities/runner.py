@@ -51,7 +51,7 @@ class Runner(Enemy):
 
     def tick(self, stage: WorldView) -> None:
         super().tick(stage)
-        player = stage.player
+        player = stage.quarry(self)
         if self.facing == 0:
             self.facing = 1 if player.hitbox.centerx >= self.hitbox.centerx else -1
         self.stubborn.tick()
@@ -69,7 +69,7 @@ class Runner(Enemy):
     def _choose_way(self, stage: WorldView) -> None:
         """On the ground: turn back to chase a player far behind, and at an edge hop the
         gap, drop to the floor below, or turn away from a pit."""
-        player = stage.player
+        player = stage.quarry(self)
         if player.alive and not self.stubborn:
             behind = (self.hitbox.centerx - player.hitbox.centerx) * self.facing
             if behind > PAST:

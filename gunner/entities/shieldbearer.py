@@ -56,7 +56,7 @@ class Shieldbearer(Enemy):
 
     def tick(self, stage: WorldView) -> None:
         super().tick(stage)
-        player = stage.player
+        player = stage.quarry(self)
         side = 1 if player.hitbox.centerx >= self.hitbox.centerx else -1
         if self.facing == 0:
             self.facing = side
@@ -88,7 +88,7 @@ class Shieldbearer(Enemy):
         return (self.hitbox.centerx + MUZZLE[0] * self.facing, self.hitbox.bottom + MUZZLE[1])
 
     def _sees(self, stage: WorldView) -> bool:
-        player = stage.player.hitbox
+        player = stage.quarry(self).hitbox
         ahead = (player.centerx - self.hitbox.centerx) * self.facing > 0
         level = abs(player.centery - self.hitbox.centery) <= LEVEL
         return ahead and level and self.watch(stage, self.muzzle(), SIGHT)

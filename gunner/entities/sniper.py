@@ -93,7 +93,7 @@ class Sniper(Enemy):
 
     def _follow(self, stage: WorldView) -> None:
         """Point the laser at the player's centre; face them; pick the pose."""
-        px, py = stage.player.hitbox.center
+        px, py = stage.quarry(self).hitbox.center
         ex, ey = self.eye()
         self.facing = 1 if px >= ex else -1
         angle = math.atan2(ey - py, abs(px - ex))  # > 0: the player is above

@@ -116,7 +116,7 @@ class Soldier(Enemy):
     def _drop_to_chase(self, stage: WorldView) -> bool:
         """At a ledge with the living player below and near, on this side: walk off to
         chase, if a floor lies at most DROP_ROWS tiles down (never into a pit)."""
-        player = stage.player
+        player = stage.quarry(self)
         if not player.alive:
             return False
         dx = (player.hitbox.centerx - self.hitbox.centerx) * self.facing
@@ -132,7 +132,7 @@ class Soldier(Enemy):
     def _take_aim(self, stage: WorldView) -> bool:
         """Pick the pose for a shot at the player, if one is on (in range, in sight, in
         one of its aims: level and ahead, diagonally or straight up); face that way."""
-        player = stage.player
+        player = stage.quarry(self)
         if not player.alive:
             return False
         dx = player.hitbox.centerx - self.hitbox.centerx

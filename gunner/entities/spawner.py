@@ -86,7 +86,7 @@ class WaveSpawner(Entity):
         if cls.floats:
             props["hunt"] = True
         entity = cls.from_spawn(Spawn(self.lets_out, x - 8, box.bottom - 16, 16, 16, props=props))
-        entity.facing = 1 if stage.player.hitbox.centerx >= x else -1  # type: ignore[attr-defined]
+        entity.facing = 1 if stage.quarry(self).hitbox.centerx >= x else -1  # type: ignore[attr-defined]
         stage.add_entity(entity)
         stage.expect_enemies(1)  # "defeat every enemy" counts them too
         self.out.append(entity)

@@ -103,7 +103,7 @@ class Turret(Enemy):
         cx, cy = self.hitbox.center
         if not self.watch(stage, (cx, cy), self.range):
             return
-        px, py = stage.player.hitbox.center
+        px, py = stage.quarry(self).hitbox.center
         target = math.atan2(py - cy, px - cx)
         # The barrel cannot turn into its own mount: clamp the target to the arc.
         off = angle_diff(target, self.normal)

@@ -3,7 +3,7 @@
 Entities are handed a `WorldView` in `tick`, `touch`, `hit` and `damage`, never the
 World's internals (its broad phase, objective totals or bullet arrays): move against
 tiles and solids, ask what is near, spawn, fire, publish an event, and read the few
-things the rules need (the players, the checkpoint, the input edges). mypy checks
+things the rules need (the players, the checkpoint, each player's input edges). mypy checks
 every entity against it, and that the World provides it (the pattern of pyscroll's
 adapter contract between the map and its renderer).
 """
@@ -52,8 +52,6 @@ class WorldView(Protocol):
 
     seed: int
     rng: random.Random  # the simulation's one source of chance (it is state)
-    held: Buttons
-    pressed: Buttons
     tilemap: TileMap
     players: list[Player]
     checkpoint: tuple[float, float]
@@ -70,7 +68,26 @@ class WorldView(Protocol):
         ...
 
     @property
-    def player(self) -> Player: ...
+    def player(self) -> Player:
+        """Player 1: for what is one player's by design; enemies use `nearest_player`."""
+        ...
+
+    def controls(self, player: Player) -> tuple[Buttons, Buttons]:
+        """(held, pressed) for this player this step."""
+        ...
+
+    def nearest_player(self, x: float, y: float, seeing: bool = False) -> Player:
+        """The player an enemy at (x, y) is after: the nearest living one it can see
+        (`seeing`), else the nearest living one (gunner.world.players)."""
+        ...
+
+    def quarry(self, entity: Entity) -> Player:
+        """The player `entity` is after this step (`nearest_player` from its centre)."""
+        ...
+
+    def leashed(self, player: Player, dx: float) -> float:
+        """`dx` cut short so two players stay in one shared view (never split)."""
+        ...
 
     @property
     def message_time(self) -> float: ...

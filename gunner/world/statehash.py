@@ -18,10 +18,13 @@ if TYPE_CHECKING:
 # apart), services, what only looks or sounds, and the tree (its contents are the
 # entities and bullets, hashed themselves). The players are hashed apart too. The
 # assists are rules of the run, kept by a replay beside its seed; what they change
-# shows in the state itself.
+# shows in the state itself. So is the leash (co-op's "never split"). Player 2 and
+# its seat are hashed apart, only when there is one, so a one-player run hashes as
+# it did before co-op; the tallies (and whose bullet is whose) are reporting only.
 NOT_STATE = frozenset(
     ("level", "rng", "tilemap", "tree", "bullets", "entities", "bus", "feedback",
-     "counters", "players", "camera", "crowd_step", "zone_makers", "assists")
+     "counters", "players", "camera", "crowd_step", "zone_makers", "assists",
+     "seats", "leash", "tallies", "_shooters", "_last_hit", "_quarries")
 )  # fmt: skip
 
 
@@ -51,6 +54,11 @@ def state_hash(world: World) -> str:
         "solid": hashlib.sha256(world.tilemap.solid.tobytes()).hexdigest(),
         "rng": hashlib.sha256(repr(world.rng.getstate()).encode()).hexdigest(),
     }
+    if len(world.players) > 1:
+        state["partners"] = [
+            [p.kind, p.sim_state(), seat]
+            for p, seat in zip(world.players[1:], world.seats, strict=True)
+        ]
     text = json.dumps(freeze(state), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 

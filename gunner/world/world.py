@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from gunner.assists import Assists
@@ -22,7 +22,7 @@ from gunner.crowdstep import CROWD_KINDS, CrowdStep
 from gunner.entities import Entity, create_entity
 from gunner.entities.player import Player
 from gunner.entities.spawner import WaveSpawner
-from gunner.events import HURT, KILLED, LEVEL_COMPLETE, Events
+from gunner.events import HURT, KILLED, LEVEL_COMPLETE, SHOT, Events
 from gunner.feedback import Effect, Feedback
 from gunner.input import Buttons
 from gunner.maps import Level, Spawn
@@ -30,6 +30,7 @@ from gunner.particles import Particles
 from gunner.tilemap import TileMap
 from gunner.timer import Timer
 from gunner.world import invariants, objectives, statehash, stepping
+from gunner.world import players as coop
 from gunner.world.physics import Counters, Physics
 
 # How long the player lies dead before respawning, or before the run is lost.
@@ -38,6 +39,8 @@ MESSAGE_TIME = 2.0
 # Hit-stop: steps the simulation freezes for when an enemy dies or the player is hurt.
 HITSTOP_KILL = 3
 HITSTOP_HURT = 5
+# Co-op: whose bullet is whose is kept for at most about this many bullets.
+SHOOTERS_KEPT = 4096
 # Largest entity the tree should expect (a tall soldier); sizes its cells.
 TYPICAL_ENTITY = (24, 48)
 
@@ -46,7 +49,7 @@ class World(Physics):
     """One level in play: the entities, the players, the bullets and the step order.
     Entities see it through `gunner.world.api.WorldView`."""
 
-    def __init__(self, level: Level, seed: int = 0) -> None:
+    def __init__(self, level: Level, seed: int = 0, players: int = 1, leash: bool = False) -> None:
         self.level = level
         self.seed = seed
         self.rng = random.Random(seed)
@@ -64,7 +67,17 @@ class World(Physics):
         # world steps it and never reads it (nor does the state hash).
         self.feedback = Feedback(self.bus, seed)
         self.counters = Counters()
+        # Each player's shots, hits, kills and deaths, for the results (reporting only).
+        self.tallies = [coop.Tally()]
+        self._shooters: dict[int, int] = {}  # bullet id -> player index (co-op only)
+        self._last_hit = -1  # the last bullet credited as a hit
+        self._quarries: dict[int, Player] = {}  # entity serial -> its quarry, this step
+        self.bus.subscribe(SHOT, self._on_shot)
+        # Player 1's buttons; player 2's are in its seat (`seats`, see `controls`).
         self.held = self.pressed = self.released = Buttons.NONE
+        self.seats: list[coop.Seat] = []
+        # Never split (two players): they cannot walk out of one shared view.
+        self.leash = leash
         # The assists the run is played under (invincibility, infinite ammo): all off
         # unless the play scene, a replay or --assist says otherwise.
         self.assists = Assists()
@@ -88,6 +101,7 @@ class World(Physics):
         self.crowd_step = CrowdStep()
         self.zone_makers: list[Entity] | None = []
 
+        count = players
         player: Player | None = None
         for spawn in level.spawns:
             entity = create_entity(spawn)
@@ -103,6 +117,8 @@ class World(Physics):
         assert player is not None, "load_level guarantees a Player spawn"
         # Issue 26 adds a second player: whatever is per player reads `players`.
         self.players = [player]
+        if count > 1:  # player 2 joins beside player 1, after every map entity
+            self.add_player()
         self.checkpoint = player.hitbox.midbottom
         # Objective totals are fixed when the level starts.
         self.totals = objectives.totals(self)
@@ -115,8 +131,55 @@ class World(Physics):
 
     @property
     def player(self) -> Player:
-        """The first player (the only one until issue 26's second)."""
+        """Player 1 (whatever is per player reads `players`, or `nearest_player`)."""
         return self.players[0]
+
+    def add_player(self) -> Player:
+        """Player 2 joins, beside player 1 (co-op)."""
+        partner = coop.place_partner(self, self.players[0])
+        self.add_entity(partner)
+        self.players.append(partner)
+        self.seats.append(coop.Seat())
+        self.tallies.append(coop.Tally())
+        return partner
+
+    def remove_player(self) -> None:
+        """Player 2 leaves (from the pause menu): player 1 plays on alone."""
+        if len(self.players) < 2:
+            return
+        partner = self.players.pop()
+        self.seats.pop()
+        self.tallies.pop()
+        if partner in self.entities:
+            self.entities.remove(partner)
+            self.tree.remove(partner)
+
+    def controls(self, player: Player) -> tuple[Buttons, Buttons]:
+        """(held, pressed) for this player this step."""
+        if player is self.players[0]:
+            return self.held, self.pressed
+        seat = self.seats[self.players.index(player) - 1]
+        return seat.held, seat.pressed
+
+    def nearest_player(self, x: float, y: float, seeing: bool = False) -> Player:
+        """The player an enemy at (x, y) is after (`gunner.world.players`' rule)."""
+        return coop.nearest_player(self, x, y, seeing)
+
+    def quarry(self, entity: Entity) -> Player:
+        """The player `entity` is after this step: `nearest_player` from its centre,
+        seeing, worked out once per entity per step."""
+        if len(self.players) == 1:
+            return self.players[0]
+        found = self._quarries.get(entity.serial)
+        if found is None:
+            found = self._quarries[entity.serial] = self.nearest_player(
+                *entity.hitbox.center, seeing=True
+            )
+        return found
+
+    def leashed(self, player: Player, dx: float) -> float:
+        """`dx` cut short to keep the players in one shared view (never split)."""
+        return coop.leashed_dx(self, player, dx)
 
     def check_invariants(self) -> None:
         """Raise InvariantError unless the bookkeeping agrees with itself
@@ -236,8 +299,18 @@ class World(Physics):
 
     # -- the step ----------------------------------------------------------------------
 
-    def step(self, held: Buttons) -> None:
-        """Advance one fixed step with these buttons held."""
+    def step(self, held: Buttons | Sequence[Buttons]) -> None:
+        """Advance one fixed step with these buttons held: one mask, or one per player
+        (a player left without one holds nothing)."""
+        if not isinstance(held, int):
+            masks = list(held)
+            for k, seat in enumerate(self.seats, 1):
+                now = Buttons(masks[k]) if k < len(masks) else Buttons.NONE
+                if self.frozen == 0:
+                    if self.steps == 0:
+                        seat.held = now
+                    seat.pressed, seat.released, seat.held = now & ~seat.held, seat.held & ~now, now
+            held = Buttons(masks[0]) if masks else Buttons.NONE
         if self.frozen > 0:
             # Hit-stop: the world holds still (buttons keep their edges for afterwards).
             self.frozen -= 1
@@ -253,6 +326,8 @@ class World(Physics):
         self.held = held
         self.counters.reset()
         self.tilemap.checks = 0
+        if self._quarries:
+            self._quarries = {}
 
         if self.crowd_step.enabled:
             stepping.tick_crowd(self)
@@ -263,10 +338,7 @@ class World(Physics):
         stepping.bury_the_dead(self)
         self.feedback.step(self.tilemap.solid)
         self._step_outcome()
-        player = self.player
-        self.camera.update(
-            player.hitbox.centerx, player.hitbox.centery, player.facing, DT, player.on_ground
-        )
+        coop.follow_players(self, DT)
 
         n_e, n_b = len(self.entities), len(self.bullets)
         self.counters.tile = self.tilemap.checks
@@ -281,9 +353,47 @@ class World(Physics):
         self.crowd_step.release(entity)
         if entity in self.players and entity.health > 0:
             self.hitstop(HITSTOP_HURT)
+        elif entity not in self.players:
+            self._credit_hit()
 
     def _on_killed(self, entity: Entity, **_: Any) -> None:
         self.crowd_step.release(entity)
+        if entity in self.players:
+            self.tallies[self.players.index(entity)].deaths += 1
+        elif (shooter := self._shooter()) is not None and entity.team == "enemy":
+            self.tallies[shooter].kills += 1
+
+    def _on_shot(self, source: Entity, weapon: Any = None, **_: Any) -> None:
+        """A player fired: credit the bullets (the shot's, just spawned: the newest
+        ids), and (co-op) note whose they are."""
+        if source not in self.players or weapon is None:
+            return
+        index = self.players.index(source)
+        fired = len(weapon.spread)
+        self.tallies[index].shots += fired
+        if len(self.players) > 1:
+            end = self.bullets.next_id
+            for bullet_id in range(end - fired, end):
+                self._shooters[bullet_id] = index
+            if len(self._shooters) > SHOOTERS_KEPT:  # forget bullets long gone
+                live = set(self.bullets.id[: len(self.bullets)].tolist())
+                self._shooters = {k: v for k, v in self._shooters.items() if k in live}
+
+    def _credit_hit(self) -> None:
+        """The striking bullet's player hit something (a blast's many hurts: one hit)."""
+        shooter = self._shooter()
+        if shooter is not None and self.bullets.striking != self._last_hit:
+            self._last_hit = self.bullets.striking
+            self.tallies[shooter].hits += 1
+
+    def _shooter(self) -> int | None:
+        """Whose bullet is striking now (None: not a player's, or not known)."""
+        striking = self.bullets.striking
+        if striking < 0:
+            return None
+        if len(self.players) == 1:
+            return 0
+        return self._shooters.get(striking)
 
     def _step_outcome(self) -> None:
         if self.outcome is not None:
@@ -291,14 +401,14 @@ class World(Physics):
         self.message_timer.tick()
         player = self.player
         at_exit, self.at_exit = self.at_exit, False
+        if len(self.players) > 1:
+            if any(p.alive for p in self.players):
+                self._judge_exit(at_exit)
+            if self.outcome is None:
+                coop.revive(self)
+            return
         if player.alive:
-            if at_exit and not self.exit_reached:
-                if all(done for name, done, _ in self.objective_status() if name != "exit"):
-                    self.exit_reached = True
-                elif not self.message_time:
-                    self.say("OBJECTIVE NOT COMPLETE")
-            if all(done for _, done, _ in self.objective_status()):
-                self.complete()
+            self._judge_exit(at_exit)
             return
         if not self.respawn_in:
             self.respawn_in.start(DEATH_DELAY)
@@ -310,6 +420,17 @@ class World(Physics):
         player.respawn(*self.checkpoint)
         self.add_entity(player)
         self.camera.snap(*player.hitbox.center)
+
+    def _judge_exit(self, at_exit: bool) -> None:
+        """A player in the exit with the other objectives done reaches it; the level is
+        complete once every objective is."""
+        if at_exit and not self.exit_reached:
+            if all(done for name, done, _ in self.objective_status() if name != "exit"):
+                self.exit_reached = True
+            elif not self.message_time:
+                self.say("OBJECTIVE NOT COMPLETE")
+        if all(done for _, done, _ in self.objective_status()):
+            self.complete()
 
     # -- reporting ---------------------------------------------------------------------
 
@@ -332,6 +453,22 @@ class World(Physics):
             "health": p.health,
             "kills": self.kills,
             "collisions": self.counters.as_dict(),
+            **({"players": [self._player_stats(k) for k in range(len(self.players))]}
+               if len(self.players) > 1 else {}),
+        }  # fmt: skip
+
+    def _player_stats(self, index: int) -> dict[str, Any]:
+        p, tally = self.players[index], self.tallies[index]
+        return {
+            "player": index + 1,
+            "x": round(p.hitbox.centerx, 2),
+            "y": round(p.hitbox.bottom, 2),
+            "alive": p.alive,
+            "lives": p.lives,
+            "health": p.health,
+            "shots": tally.shots,
+            "kills": tally.kills,
+            "deaths": tally.deaths,
         }
 
     def sim_state(self) -> dict[str, Any]:
