@@ -90,6 +90,20 @@ def build_parser() -> argparse.ArgumentParser:
         "(speed 50-100 in steps of 10; Options saves them); the run is marked as assisted",
     )
     parser.add_argument(
+        "--players",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="2: co-op, player 2 on WASD + F/G (default 1)",
+    )
+    parser.add_argument(
+        "--split",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="two players' camera: split when they part (auto), always, or never "
+        "(one shared view they cannot leave); default auto",
+    )
+    parser.add_argument(
         "--record", type=Path, metavar="FILE", help="save this run's input as a replay"
     )
     parser.add_argument(
@@ -144,8 +158,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--crowd must be from 0 to {MAX_CROWD}")
     if args.crowd and args.replay:
         parser.error("--crowd cannot be combined with --replay (a replay holds only the input)")
-    if args.replay and (args.record or args.random_input or args.level or args.assist):
-        parser.error("--replay takes its level, seed, assists and input from the file")
+    if args.replay and (
+        args.record or args.random_input or args.level or args.assist or args.players != 1
+    ):
+        parser.error("--replay takes its level, seed, players, assists and input from the file")
     if args.record and not args.headless and args.random_input:
         parser.error("--random-input needs --headless")
     if args.headless:
@@ -242,6 +258,7 @@ def _play_in_window(args: argparse.Namespace) -> int:
         extra_levels=[args.level] if args.level else [],
         assists=args.assist,
     )
+    app.players, app.split = args.players, args.split
     first: Scene
     refused: list[LevelError] = []
     if replay is not None:
@@ -251,12 +268,15 @@ def _play_in_window(args: argparse.Namespace) -> int:
             replay=replay.source(),
             replay_hash=replay.state_hash or "",
         )
-    elif args.level or args.crowd:
+    elif args.level or args.crowd or args.players > 1:
         # Read behind a loading screen: a big map takes seconds. A map it refuses ends the
         # run with its one line and status 1, as before a window opened.
         path, seed, crowd = args.level or LEVELS_DIR / CAMPAIGN[0], args.seed, args.crowd
+        players, split = args.players, args.split
         first = LoadingScene(
-            lambda: PlayScene(path, seed=seed, crowd=crowd), path, on_error=refused.append
+            lambda: PlayScene(path, seed=seed, crowd=crowd, players=players, split=split),
+            path,
+            on_error=refused.append,
         )
     else:
         first = TitleScene()
@@ -297,12 +317,13 @@ def run_headless(args: argparse.Namespace) -> int:
     from gunner import debug
     from gunner.assets import Art
     from gunner.assists import Assists, AutoFire
-    from gunner.config import CAMPAIGN, LEVELS_DIR, VIEW_H, VIEW_W
+    from gunner.camera import SplitScreen
+    from gunner.config import CAMPAIGN, DT, LEVELS_DIR, VIEW_H, VIEW_W
     from gunner.crowd import add_crowd
-    from gunner.hud import draw_hud
+    from gunner.hud import draw_hud, hud_sides
     from gunner.input import Buttons, RandomInput
     from gunner.maps import load_level
-    from gunner.render import draw_stage
+    from gunner.render import draw_views
     from gunner.replay import (
         EXIT_NOT_REPRODUCED,
         Replay,
@@ -315,38 +336,51 @@ def run_headless(args: argparse.Namespace) -> int:
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((VIEW_W, VIEW_H))
-    source: ReplayInput | RandomInput | None
+    sources: list[ReplayInput | RandomInput] = []
     assists: Assists = args.assist or Assists()
+    players, leash = args.players, args.split == "never"
     if args.replay:
         replay = Replay.load(args.replay)
         path, seed, source = replay.level_path, replay.seed, replay.source()
         frames = len(replay.masks) if args.frames is None else args.frames
         assists = replay.assists
+        players, leash = replay.players, replay.leash
     else:
         path = args.level or LEVELS_DIR / CAMPAIGN[0]
         seed = args.seed
-        source = RandomInput(seed) if args.random_input else None
+        if args.random_input:  # each player their own seeded hands
+            sources = [RandomInput(seed, player=k + 1) for k in range(players)]
         frames = 600 if args.frames is None else args.frames
     level_digest = level_sha256_or_none(path) if args.record else None
-    stage = Stage(load_level(path), seed=seed)
+    stage = Stage(load_level(path), seed=seed, players=players, leash=leash)
     stage.assists = assists.simulation()
-    autofire = AutoFire() if assists.autofire else None
+    autofires = [AutoFire() for _ in range(players)] if assists.autofire else None
     if args.crowd:
         add_crowd(stage, args.crowd)
-    recorded: list[int] = []
+    # Two players' views (presentation): followed every step, for the screenshot.
+    screen = SplitScreen(stage.camera, args.split) if players > 1 else None
+    if screen is not None:
+        screen.snap(stage.players)
+    recorded: list[list[int]] = [[] for _ in range(players)]
     # The overlay shows real timings even headless: last step, and steps per second.
     times = debug.FrameTimes()
     started = time.perf_counter()
     for _ in range(frames):
-        held = source.next() if source else Buttons.NONE
-        if autofire is not None:
-            held = autofire.apply(held)
+        if args.replay:
+            held = list(source.next_all())
+        else:
+            held = [s.next() for s in sources] or [Buttons.NONE] * players
+        if autofires is not None:
+            held = [fire.apply(h) for fire, h in zip(autofires, held, strict=True)]
         if args.record:
-            recorded.append(int(held))
+            for masks, mask in zip(recorded, held, strict=True):
+                masks.append(int(mask))
         step_start = time.perf_counter()
         stage.step(held)
         times.step_ms = (time.perf_counter() - step_start) * 1000
         stage.events.clear()
+        if screen is not None:
+            screen.update(stage.players, DT)
     if frames:
         times.fps = frames / max(time.perf_counter() - started, 1e-9)
     stats = stage.stats()
@@ -355,19 +389,21 @@ def run_headless(args: argparse.Namespace) -> int:
         Replay(
             level_ref(path),
             seed,
-            recorded,
+            recorded[0],
             stats["state_hash"],
             level_sha256=level_digest,
             assists=stage.assists,
+            partner=recorded[1] if players > 1 else None,
+            leash=leash and players > 1,
         ).save(args.record)
     if args.screenshot:
         surface = pygame.Surface((VIEW_W, VIEW_H))
         art = Art()
         render_start = time.perf_counter()
-        drawn = draw_stage(surface, stage, art)
-        if args.debug:
-            debug.draw_world_overlay(surface, stage)
-        draw_hud(surface, stage)
+        views = screen.views() if screen is not None else None
+        overlay = debug.draw_world_overlay if args.debug else None
+        drawn = draw_views(surface, stage, art, views, overlay=overlay)
+        draw_hud(surface, stage, sides=hud_sides(views))
         times.render_ms = (time.perf_counter() - render_start) * 1000
         if args.debug:
             debug.draw_panel(surface, stage, times, drawn)

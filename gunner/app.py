@@ -27,7 +27,7 @@ from gunner.audio import Audio
 from gunner.config import ASSETS_DIR, DT, MAX_STEPS_PER_FRAME, VIEW_H, VIEW_W
 from gunner.debug import FrameTimes
 from gunner.gamepad import Pads
-from gunner.input import Buttons, KeyboardInput
+from gunner.input import Buttons, KeyboardInput, player_bindings
 from gunner.scenes.base import Scene
 from gunner.scenes.router import default_router
 from gunner.settings import Progress, Settings, save_settings
@@ -149,6 +149,11 @@ class App:
         self.apply_volumes()
         self.pads = Pads()
         self.keys = KeyboardInput()
+        # Co-op: player 2's hands on the same keyboard (their own table and taps), and
+        # how many play (the title's 2 PLAYERS, the pause menu's join and leave).
+        self.keys2 = KeyboardInput()
+        self.players = 1
+        self.split = "auto"  # two players' camera: auto, always or never (--split)
         self.debug = debug
         self.times = FrameTimes()
         self.scenes: list[Scene] = []
@@ -200,12 +205,12 @@ class App:
         return self.scenes[-1]
 
     def push(self, scene: Scene) -> None:
-        self.keys.consume()  # the key that changed screens is not a press on the new one
+        self.consume_keys()  # the key that changed screens is not a press on the new one
         self.scenes.append(scene)
         scene.enter(self)
 
     def pop(self) -> None:
-        self.keys.consume()
+        self.consume_keys()
         self.scenes.pop()
         if self.scenes:
             self.scene.enter(self)
@@ -217,7 +222,7 @@ class App:
         self.push(scene)
 
     def reset_to(self, scene: Scene) -> None:
-        self.keys.consume()
+        self.consume_keys()
         self.scenes.clear()
         self.push(scene)
 
@@ -258,11 +263,14 @@ class App:
             self.debug = not self.debug
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.keys.handle_event(event, self.settings.bindings)
+            self.keys2.handle_event(event, {})
             self.pause_game()
         else:
             # Latch the tap before the scene sees the key: if the key changes screens,
             # the scene change drops it again.
-            self.keys.handle_event(event, self.settings.bindings)
+            tables = self.bindings()
+            self.keys.handle_event(event, tables[0])
+            self.keys2.handle_event(event, tables[1] if len(tables) > 1 else {})
             self.scene.handle_event(self, event)
 
     def draw(self) -> None:
@@ -273,10 +281,25 @@ class App:
         for scene in self.scenes[first:]:
             scene.draw(self, self.surface)
 
+    def bindings(self) -> list[dict[Buttons, tuple[int, ...]]]:
+        """Each player's keys: the saved ones alone, or split between two players."""
+        return player_bindings(self.players, self.settings.bindings)
+
+    def consume_keys(self) -> None:
+        self.keys.consume()
+        self.keys2.consume()
+
     def held(self) -> Buttons:
         """The next step's input: keyboard (held or tapped since) and pads merged."""
-        keys = self.keys.mask(self.settings.bindings, pygame.key.get_pressed())
+        keys = self.keys.mask(self.bindings()[0], pygame.key.get_pressed())
         return keys | self.pads.held()
+
+    def held_partner(self) -> Buttons:
+        """Player 2's buttons for the next step (NONE unless two play)."""
+        tables = self.bindings()
+        if len(tables) < 2:
+            return Buttons.NONE
+        return self.keys2.mask(tables[1], pygame.key.get_pressed())
 
     def frame(self, steps: int) -> None:
         """One frame's events, then `steps` fixed steps (no drawing)."""
@@ -291,7 +314,7 @@ class App:
             reads = scene.reads_input()  # asked before the step: hit-stop ends inside one
             scene.step(self, self.held())
             if reads:
-                self.keys.consume()
+                self.consume_keys()
 
     def run(self, first: Scene) -> None:
         try:

@@ -1,4 +1,5 @@
-"""The camera: follows a target with a dead zone, look-ahead and smoothing, clamped to the map."""
+"""The camera: follows a target with a dead zone, look-ahead and smoothing, clamped to the
+map; and for two players, the split screen (`SplitScreen`: one view or two)."""
 
 from __future__ import annotations
 
@@ -106,3 +107,139 @@ class Camera:
             x = min(max(x, box.left), max(box.left, box.right - self.w))
             y = min(max(y, box.top), max(box.top, box.bottom - self.h))
         return x, y
+
+
+# -- two players: one shared view, or two when they part (presentation only) ----------
+
+# Auto splits when the players' centres are farther apart than this (px), across or
+# up and down: beyond it one of them would be within SPLIT_MARGIN of the screen's edge.
+SPLIT_MARGIN_X = 64.0
+SPLIT_MARGIN_Y = 48.0
+# ... and merges once they are back this close: a half view apart across, half a
+# screen up and down (the gap between the two keeps it from flickering).
+MERGE_X = 200.0
+MERGE_Y = 110.0
+SLIDE_TIME = 0.35  # seconds the divider takes to slide in or out
+SPLIT_MODES = ("auto", "always", "never")
+
+
+class View:
+    """One view on the screen: the strip `left`..`right` of the screen, showing the
+    world from `camera` (a full-screen camera, so the strip shows its slice)."""
+
+    def __init__(self, camera: Camera, left: int, right: int, player: int | None) -> None:
+        self.camera = camera
+        self.left, self.right = left, right
+        self.player = player  # whose view (None: the shared one)
+
+    @property
+    def width(self) -> int:
+        return self.right - self.left
+
+    @property
+    def offset(self) -> tuple[float, float]:
+        """Where the strip's top-left is in the world (whole pixels)."""
+        x, y = self.camera.offset
+        return x + self.left, y
+
+    @property
+    def rect(self) -> pygame.FRect:
+        """The strip's part of the world."""
+        x, y = self.offset
+        return pygame.FRect(x, y, self.width, self.camera.h)
+
+
+class SplitScreen:
+    """Two players' cameras, C-Dogs style: one shared view on their midpoint while both
+    fit with a margin; when they part, the screen splits down the middle (each player
+    on the side they stood on when it split) and each half follows its player; when
+    they meet again the divider slides back out and the view settles on the midpoint.
+
+    `mode`: "auto", "always" (split whenever both are up) or "never" (one shared view;
+    the world's leash keeps both in it). Presentation only: nothing here is state."""
+
+    def __init__(self, world_camera: Camera, mode: str = "auto") -> None:
+        if mode not in SPLIT_MODES:
+            raise ValueError(f"split mode {mode!r} is not one of {', '.join(SPLIT_MODES)}")
+        self.mode = mode
+        self.world_camera = world_camera
+        w, h = world_camera.w, world_camera.h
+        self.cameras = [
+            Camera(w, h, world_camera.world_w, world_camera.world_h, world_camera.climb)
+            for _ in range(2)
+        ]
+        self.split = False  # split, or splitting (the divider may still be sliding)
+        self.amount = 0.0  # 0: one view; 1: two halves
+        self.left_player = 0  # whose half is the left one
+
+    @property
+    def divider(self) -> int:
+        """The screen column where the right-hand view begins."""
+        w = self.world_camera.w
+        return round(w - self.amount * w / 2)
+
+    def wants_split(self, boxes: list[pygame.FRect], alive: list[bool]) -> bool:
+        """Split or not this step, from the players' boxes (with hysteresis)."""
+        if self.mode == "never" or not all(alive):
+            return False
+        if self.mode == "always":
+            return True
+        (ax, ay), (bx, by) = boxes[0].center, boxes[1].center
+        dx, dy = abs(ax - bx), abs(ay - by)
+        cam = self.world_camera
+        if self.split:
+            return not (dx < MERGE_X and dy < MERGE_Y)
+        return dx > cam.w - 2 * SPLIT_MARGIN_X or dy > cam.h - 2 * SPLIT_MARGIN_Y
+
+    def snap(self, players: list) -> None:
+        """Start (or restart after a respawn) on the players, without gliding."""
+        self._targets(players, snap=True)
+
+    def update(self, players: list, dt: float) -> None:
+        boxes = [p.hitbox for p in players]
+        split = self.wants_split(boxes, [p.alive for p in players])
+        if split and not self.split and self.amount == 0.0:
+            self.left_player = 0 if boxes[0].centerx <= boxes[1].centerx else 1
+        self.split = split
+        step = dt / SLIDE_TIME
+        self.amount = min(1.0, self.amount + step) if split else max(0.0, self.amount - step)
+        self._targets(players, dt=dt)
+
+    def _targets(self, players: list, dt: float = 0.0, snap: bool = False) -> None:
+        w = self.world_camera.w
+        d = self.divider
+        living = [p for p in players if p.alive] or players
+        mx = sum(p.hitbox.centerx for p in living) / len(living)
+        my = sum(p.hitbox.centery for p in living) / len(living)
+        ease = self.amount * self.amount * (3 - 2 * self.amount)  # smoothstep
+        first = players[self.left_player]
+        second = players[1 - self.left_player]
+        # Each camera is full-screen; its target is shifted so its player stands in the
+        # middle of the strip it shows. The left one drifts from the midpoint to its
+        # player as the divider slides in.
+        fx = mx + (first.hitbox.centerx - mx) * ease
+        fy = my + (first.hitbox.centery - my) * ease
+        targets = [
+            (fx + (w / 2 - d / 2), fy, first),
+            (second.hitbox.centerx - ((d + w) / 2 - w / 2), second.hitbox.centery, second),
+        ]
+        for camera, (x, y, player) in zip(self.cameras, targets, strict=True):
+            camera.bounds = self.world_camera.bounds
+            if snap:
+                camera.snap(x, y)
+            else:
+                # A half view looks half as far ahead; the shared one looks nowhere.
+                facing = player.facing * 0.5 if self.amount > 0 else 0
+                camera.update(x, y, facing, dt, player.on_ground)
+
+    def views(self) -> list[View]:
+        """The views to draw this frame, left to right."""
+        if self.mode == "never":
+            return [View(self.world_camera, 0, self.world_camera.w, None)]
+        d = self.divider
+        w = self.world_camera.w
+        first = self.left_player if self.amount > 0 else None  # None: the shared view
+        views = [View(self.cameras[0], 0, d, first)]
+        if d < w:
+            views.append(View(self.cameras[1], d, w, 1 - self.left_player))
+        return views

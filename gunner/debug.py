@@ -10,6 +10,7 @@ import pygame
 
 from gunner import text
 from gunner.broadphase import DESIGN_NAMES
+from gunner.camera import View
 from gunner.entities.boss import Boss
 from gunner.stage import Stage
 
@@ -30,10 +31,15 @@ class FrameTimes:
     render_ms: float = 0.0
 
 
-def draw_world_overlay(surface: pygame.Surface, stage: Stage) -> None:
-    """Quadtree cells (occupied ones brighter) and hitboxes, in world space."""
-    ox, oy = stage.camera.offset
-    view = stage.camera.rect
+def draw_world_overlay(surface: pygame.Surface, stage: Stage, strip: View | None = None) -> None:
+    """Quadtree cells (occupied ones brighter) and hitboxes, in world space; `strip`:
+    one of two players' views (each draws its own), in its strip of `surface`."""
+    if strip is not None:
+        surface = surface.subsurface((strip.left, 0, strip.width, surface.get_height()))
+        (ox, oy), view = strip.offset, strip.rect
+    else:
+        ox, oy = stage.camera.offset
+        view = stage.camera.rect
     # Empty cells faint, occupied cells bright: the tree's shape shows without hiding the game.
     grid = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     occupied = []

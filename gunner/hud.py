@@ -1,6 +1,8 @@
 """The heads-up display: health blocks, lives, weapon and ammo, keycards, objectives,
 mission time, a siege's wave and enemies left, and the stage's messages. Compact, along
-the top edge, outlined so it reads over any background. Drawing reads the stage and never
+the top edge, outlined and on a dark backing so it reads over any background (a pickup
+never shows through its text). With two players each has their own panel on their own
+side of the screen (their own view's, when it splits). Drawing reads the stage and never
 changes it.
 """
 
@@ -11,8 +13,9 @@ from dataclasses import dataclass
 import pygame
 
 from gunner import text
+from gunner.camera import View
 from gunner.entities.boss import Boss
-from gunner.entities.player import MAX_HEALTH
+from gunner.entities.player import MAX_HEALTH, Player
 from gunner.entities.spawner import current_wave, wave_number
 from gunner.splits import Split, format_steps, steps_of
 from gunner.stage import Stage
@@ -26,6 +29,8 @@ OUTLINE = text.OUTLINE
 SKIN, HAIR = (240, 190, 150), (120, 70, 40)
 # The level's name shows in the middle of the screen for this long at the start.
 TITLE_TIME = 2.5
+BACKING = (8, 10, 18, 150)  # behind the HUD's blocks: dark, a little see-through
+PLAYER_COLOURS = (text.CYAN, (255, 160, 60))  # P1, P2 tags
 FADE = 0.5  # seconds of fade-out at the end of a message
 
 
@@ -167,14 +172,27 @@ def draw_siege(surface: pygame.Surface, siege: SiegeStatus) -> pygame.Rect:
     return pygame.Rect(x, 3, wave.get_width() + 6 + left.get_width(), wave.get_height())
 
 
-def draw_hud(surface: pygame.Surface, stage: Stage, messages: bool = True) -> None:
-    """The HUD; without ``messages`` the centre banner (CHECKPOINT, the level name...)
-    is left out, as under the results, where a stale one would bleed through."""
-    w = surface.get_width()
-    player = stage.player
+def backed(surface: pygame.Surface, layer: pygame.Surface, at: tuple[int, int]) -> None:
+    """Blit a HUD block drawn on its own transparent `layer` at `at`, over a dark
+    backing just around what it holds."""
+    box = layer.get_bounding_rect()
+    if not box.w:
+        return
+    shade = pygame.Surface(box.inflate(6, 4).size, pygame.SRCALPHA)
+    shade.fill(BACKING)
+    surface.blit(shade, (at[0] + box.x - 3, at[1] + box.y - 2))
+    surface.blit(layer, at)
 
-    # Top left: health blocks, lives; under them the weapon, ammo and keycards.
-    x = draw_health(surface, player.health, MAX_HEALTH, 7, 6)
+
+def draw_player(
+    surface: pygame.Surface, player: Player, keys: set[str], tag: str = "", colour=text.WHITE
+) -> None:
+    """One player's panel at the top-left of `surface`: health blocks and lives; under
+    them the weapon, ammo and keycards (`keys`: the team's, shared). `tag`: P1, P2."""
+    x = 6
+    if tag:
+        x = text.draw(surface, tag, (6, 3), 16, colour).right + 4
+    x = draw_health(surface, player.health, MAX_HEALTH, x + 1, 6)
     draw_head(surface, x + 4, 5)
     text.draw(surface, f"x{max(0, player.lives)}", (x + 13, 3), 16, text.WHITE)
     weapon = player.weapon
@@ -186,20 +204,65 @@ def draw_hud(surface: pygame.Surface, stage: Stage, messages: bool = True) -> No
         x = text.draw(surface, ammo_label(player.ammo), (rect.right + 4, 16), 16, colour).right
     x += 6
     for key in ("red", "blue", "yellow"):
-        if key in player.keys:
+        if key in keys:
             _outlined_rect(surface, KEY_COLOURS[key], pygame.Rect(x, 19, 6, 8))
             surface.fill((255, 255, 255), (x + 1, 20, 4, 1))  # the card's stripe
             x += 9
 
+
+PANEL = (150, 32)  # a player's panel, at most
+
+
+def panel_lefts(stage: Stage, width: int, sides: list[int] | None = None) -> list[int]:
+    """Where each player's panel starts: player 1 at the left edge; with two, the
+    second on the right half (`sides`: the screen column each player's view starts
+    at, when the screen is split)."""
+    if sides is not None:
+        return sides
+    return [0] if len(stage.players) == 1 else [0, width // 2]
+
+
+def hud_sides(views: list[View] | None) -> list[int] | None:
+    """Where each player's HUD panel starts when the screen is split: their view's
+    left edge (None: the HUD's own layout)."""
+    if not views or len(views) < 2:
+        return None
+    sides = [0, 0]
+    for view in views:
+        if view.player is not None:
+            sides[view.player] = view.left
+    return sides
+
+
+def draw_hud(
+    surface: pygame.Surface, stage: Stage, messages: bool = True, sides: list[int] | None = None
+) -> None:
+    """The HUD; without ``messages`` the centre banner (CHECKPOINT, the level name...)
+    is left out, as under the results, where a stale one would bleed through. `sides`:
+    with two players, the column where each one's view starts (default: halves)."""
+    w = surface.get_width()
+    keys = set().union(*(p.keys for p in stage.players))
+    two = len(stage.players) > 1
+    lefts = panel_lefts(stage, w, sides)
+    for k, (player, left) in enumerate(zip(stage.players, lefts, strict=False)):
+        layer = pygame.Surface(PANEL, pygame.SRCALPHA)
+        tag, colour = (f"P{k + 1}", PLAYER_COLOURS[k]) if two else ("", text.WHITE)
+        draw_player(layer, player, keys, tag, colour)
+        backed(surface, layer, (left, 0))
+
     # Top right: mission time (on the fixed tick), then the objectives (ticked when done).
-    text.draw(surface, format_steps(stage.steps), (w - 6, 3), 16, text.WHITE, "topright")
+    status = stage.objective_status()
+    layer = pygame.Surface((200, 18 + 11 * len(status)), pygame.SRCALPHA)
+    right = layer.get_width() - 6
+    text.draw(layer, format_steps(stage.steps), (right, 3), 16, text.WHITE, "topright")
     y = 16
-    for _, done, line in stage.objective_status():
+    for _, done, line in status:
         rect = text.draw(
-            surface, line, (w - 6, y), 14, text.GREEN if done else text.WHITE, "topright"
+            layer, line, (right, y), 14, text.GREEN if done else text.WHITE, "topright"
         )
-        draw_tick(surface, rect.left - 10, y + 2, done)
+        draw_tick(layer, rect.left - 10, y + 2, done)
         y += 11
+    backed(surface, layer, (w - layer.get_width(), 0))
 
     siege = siege_status(stage)
     if siege is not None:
@@ -221,6 +284,17 @@ def draw_hud(surface: pygame.Surface, stage: Stage, messages: bool = True) -> No
             text.render(stage.level.name.upper(), 28, text.YELLOW), TITLE_TIME - stage.time
         )
         surface.blit(image, image.get_rect(midtop=(w // 2, 58)))
+
+
+def player_rows(stage: Stage) -> list[tuple[str, str, tuple[int, int, int]]]:
+    """Co-op: one results row per player, their kills, accuracy and deaths."""
+    rows = []
+    for k, tally in enumerate(stage.tallies):
+        deaths = f"{tally.deaths} DEATH{'' if tally.deaths == 1 else 'S'}"
+        value = accuracy(tally.hits, tally.shots)
+        shots = "--" if value is None else f"{value}%"
+        rows.append((f"P{k + 1}", f"{tally.kills} KILLS  {shots}  {deaths}", PLAYER_COLOURS[k]))
+    return rows
 
 
 def draw_split(surface: pygame.Surface, split: Split) -> None:

@@ -35,9 +35,40 @@ DEFAULT_BINDINGS: dict[Buttons, tuple[int, ...]] = {
     Buttons.JUMP: (pygame.K_z, pygame.K_j, pygame.K_SPACE),
     Buttons.FIRE: (pygame.K_x, pygame.K_k),
 }
+# Player 2 on the same keyboard (co-op): WASD move and aim, F jump, G fire. While two
+# play, these keys are player 2's alone (`co_op_bindings` takes them from player 1).
+PLAYER_TWO_BINDINGS: dict[Buttons, tuple[int, ...]] = {
+    Buttons.LEFT: (pygame.K_a,),
+    Buttons.RIGHT: (pygame.K_d,),
+    Buttons.UP: (pygame.K_w,),
+    Buttons.DOWN: (pygame.K_s,),
+    Buttons.JUMP: (pygame.K_f,),
+    Buttons.FIRE: (pygame.K_g,),
+}
 PAUSE_KEYS = (pygame.K_ESCAPE, pygame.K_p)
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_z, pygame.K_j, pygame.K_SPACE)
 BACK_KEYS = (pygame.K_ESCAPE, pygame.K_BACKSPACE)
+
+
+Bindings = dict[Buttons, tuple[int, ...]]
+
+
+def co_op_bindings(
+    first: Bindings = DEFAULT_BINDINGS, second: Bindings = PLAYER_TWO_BINDINGS
+) -> tuple[Bindings, Bindings]:
+    """Each player's table while two share the keyboard: player 1's own (the saved
+    one) less every key player 2's uses, and player 2's. One key never moves two
+    players. A table Options stores per player slots straight in here."""
+    taken = {key for keys in second.values() for key in keys}
+    mine = {button: tuple(k for k in keys if k not in taken) for button, keys in first.items()}
+    return mine, dict(second)
+
+
+def player_bindings(players: int, first: Bindings = DEFAULT_BINDINGS) -> list[Bindings]:
+    """The key table of each of `players` players (one player keeps all of `first`)."""
+    if players < 2:
+        return [first]
+    return list(co_op_bindings(first))
 
 
 def buttons_from_keys(
@@ -106,8 +137,9 @@ class RandomInput:
     Buttons are held for random stretches, as a person would, not re-rolled every step.
     """
 
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+    def __init__(self, seed: int, player: int = 1) -> None:
+        # Player 2's hands: their own stream from the same seed.
+        self._rng = random.Random(seed if player == 1 else f"{seed}:player{player}")
         self._held = Buttons.NONE
         self._left = 0
 

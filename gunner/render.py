@@ -6,11 +6,13 @@ Rendering reads the stage and never changes it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 import pygame
 
 from gunner.assets import Art
+from gunner.camera import View
 from gunner.config import STEPS_PER_SECOND, TILE
 from gunner.maps import ImageLayer, Level, ObjectTiles, TileLayer
 from gunner.stage import Stage
@@ -174,10 +176,10 @@ def draw_layers(
             draw_tile_objects(surface, layer, images, lx, ly, level)
 
 
-def visible_items(stage: Stage) -> tuple[list, np.ndarray]:
-    """Entities in view in drawing order, and the rows of the bullets in view: one
-    query of the stage tree."""
-    view = stage.camera.rect.inflate(CULL_MARGIN * 2, CULL_MARGIN * 2)
+def visible_items(stage: Stage, rect: pygame.FRect | None = None) -> tuple[list, np.ndarray]:
+    """Entities in view (`rect`, default the world camera's) in drawing order, and the
+    rows of the bullets in view: one query of the stage tree."""
+    view = (rect or stage.camera.rect).inflate(CULL_MARGIN * 2, CULL_MARGIN * 2)
     items, bullet_ids = stage.tree.in_view(view)
     # Scenery first, the player over enemies (bullets go over everything).
     items.sort(key=lambda item: item.kind == "Player")
@@ -218,17 +220,25 @@ def draw_effects(surface: pygame.Surface, stage: Stage, art: Art, ox: float, oy:
         surface.blit(image, image.get_rect(center=(round(x - ox), round(y - oy))))
 
 
-def draw_stage(surface: pygame.Surface, stage: Stage, art: Art, shake: float = 1.0) -> int:
+def draw_stage(
+    surface: pygame.Surface, stage: Stage, art: Art, shake: float = 1.0, view: View | None = None
+) -> int:
     """Draw one frame of the stage, the screen shaking `shake` times as hard as it
-    would (the Options slider); returns how many entities and bullets were drawn."""
+    would (the Options slider); returns how many entities and bullets were drawn.
+    `view`: one of two players' views, drawn in its strip of `surface` (default: the
+    world camera's, on all of it)."""
     sx, sy = shake_offset(stage.trauma, stage.steps, shake)
-    ox, oy = stage.camera.offset
+    if view is not None:
+        surface = surface.subsurface((view.left, 0, view.width, surface.get_height()))
+        ox, oy = view.offset
+    else:
+        ox, oy = stage.camera.offset
     ox, oy = ox + sx, oy + sy
     level = stage.level
     draw_background(surface, art, ox, oy, level.pixel_size[1], level.properties.get("backdrop", ""))
     ms = stage.steps * 1000 / STEPS_PER_SECOND  # the simulation's clock: deterministic
     draw_layers(surface, level, ox, oy, ms, foreground=False)
-    items, bullet_rows = visible_items(stage)
+    items, bullet_rows = visible_items(stage, view.rect if view is not None else None)
     offset = (ox, oy)
     for item in items:
         item.draw(surface, offset, art)
@@ -237,3 +247,31 @@ def draw_stage(surface: pygame.Surface, stage: Stage, art: Art, shake: float = 1
     draw_effects(surface, stage, art, ox, oy)
     draw_layers(surface, level, ox, oy, ms, foreground=True)
     return len(items) + len(bullet_rows)
+
+
+DIVIDER = (12, 12, 16)  # the line between two players' views
+
+
+def draw_views(
+    surface: pygame.Surface,
+    stage: Stage,
+    art: Art,
+    views: list[View] | None,
+    shake: float = 1.0,
+    overlay: Callable[[pygame.Surface, Stage, View | None], None] | None = None,
+) -> int:
+    """The stage in each view (two players split: one strip each, a dark line between),
+    `overlay` (F3's cells and hitboxes) drawn in each; returns what was drawn."""
+    if not views:
+        drawn = draw_stage(surface, stage, art, shake)
+        if overlay is not None:
+            overlay(surface, stage, None)
+        return drawn
+    drawn = 0
+    for view in views:
+        drawn += draw_stage(surface, stage, art, shake, view)
+        if overlay is not None:
+            overlay(surface, stage, view)
+    for view in views[1:]:
+        surface.fill(DIVIDER, (view.left - 1, 0, 2, surface.get_height()))
+    return drawn

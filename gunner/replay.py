@@ -7,6 +7,12 @@ nothing else), so a replay file stores just those, run-length encoded:
      "level_sha256": "...", "seed": 7, "steps": 3000, "inputs": [[mask, count], ...],
      "state_hash": "...", "outcome": "complete"}
 
+A co-op run (two players) is format 2: `"players": 2`, and `inputs` holds one
+list of runs per player, `[[[mask, count], ...], [[mask, count], ...]]`, each as
+long as `steps`; `"leash": true` if the players could not split (the camera
+setting "never"). One-player runs are still written as format 1, byte for byte as
+before, so every replay recorded before co-op loads and plays as it did.
+
 A run made with assists that change the simulation (invincibility, infinite ammo)
 stores them too, `"assists": ["invincible", "ammo"]`; a run without them has no
 such field, and loads and plays exactly as before.
@@ -59,7 +65,9 @@ from gunner.datafile import (
 )
 from gunner.input import Buttons
 
-FORMAT = 1
+FORMAT = 1  # what a one-player replay is written as (as it always was)
+CO_OP_FORMAT = 2  # two players: one list of runs per player
+NEWEST_FORMAT = CO_OP_FORMAT
 _ALL_BUTTONS = int(sum(Buttons))
 # Longest replay accepted: ten hours of steps. A damaged or hostile run count must not
 # make the game try to build a list larger than memory.
@@ -228,6 +236,21 @@ def _masks(runs: Any) -> list[int]:
     return decode_runs(runs)
 
 
+def _co_op_masks(data: dict[str, Any]) -> tuple[list[int], list[int]]:
+    """Each player's masks from a co-op file's `inputs`; ValueError names the field."""
+    if data.get("players") != 2:
+        raise ValueError(f"players {short_repr(data.get('players'))} is not 2")
+    inputs = data.get("inputs")
+    if not (isinstance(inputs, list) and len(inputs) == 2):
+        raise ValueError(f"inputs {short_repr(inputs)} is not one list of runs per player")
+    first, second = _masks(inputs[0]), _masks(inputs[1])
+    if len(first) != len(second):
+        raise ValueError(
+            f"inputs hold {len(first):,} steps for player 1 and {len(second):,} for player 2"
+        )
+    return first, second
+
+
 def resolve_level(ref: str) -> Path:
     path = Path(ref)
     if path.is_absolute():
@@ -250,12 +273,35 @@ class Replay:
     outcome: str | None = None
     # The simulation's assists the run was made with (all off for most runs).
     assists: Assists = field(default_factory=Assists)
+    # Co-op: player 2's masks, step for step beside `masks` (None: one player).
+    partner: list[int] | None = None
+    leash: bool = False  # co-op, never split: the players could not walk apart
+
+    @property
+    def players(self) -> int:
+        return 1 if self.partner is None else 2
 
     @property
     def level_path(self) -> Path:
         return resolve_level(self.level)
 
     def to_json(self) -> dict[str, Any]:
+        if self.partner is not None:
+            return {
+                "format": CO_OP_FORMAT,
+                "game": "gunner",
+                "version": self.version,
+                "level": self.level,
+                "level_sha256": self.level_sha256,
+                "seed": self.seed,
+                "players": 2,
+                "steps": len(self.masks),
+                "inputs": [encode_runs(self.masks), encode_runs(self.partner)],
+                "state_hash": self.state_hash,
+                **({"leash": True} if self.leash else {}),
+                **({"outcome": self.outcome} if self.outcome is not None else {}),
+                **({"assists": names} if (names := self.assists.sim_names()) else {}),
+            }
         return {
             "format": FORMAT,
             "game": "gunner",
@@ -299,12 +345,16 @@ class Replay:
         if not isinstance(data, dict) or data.get("game") != "gunner":
             raise ReplayDamaged(path, 'not a gunner replay (no "game": "gunner")')
         form = data.get("format")
-        if _whole(form) and form > FORMAT:
+        if _whole(form) and form > NEWEST_FORMAT:
             raise ReplayError(
-                path, f"recorded by a newer gunner (replay format {form}; this one reads {FORMAT})"
+                path,
+                f"recorded by a newer gunner (replay format {form}; this one reads"
+                f" up to {NEWEST_FORMAT})",
             )
-        if form != FORMAT or not _whole(form):
-            raise ReplayDamaged(path, f"format {short_repr(form)} is not {FORMAT}")
+        if form not in (FORMAT, CO_OP_FORMAT) or not _whole(form):
+            raise ReplayDamaged(
+                path, f"format {short_repr(form)} is not {FORMAT} or {CO_OP_FORMAT}"
+            )
         try:
             replay = cls._from_fields(data)
         except ValueError as exc:
@@ -322,7 +372,11 @@ class Replay:
             raise ValueError(f"seed {short_repr(seed)} is not a whole number")
         if seed < 0:  # the game records none: `random` would play it as its opposite
             raise ValueError(f"seed {seed} is negative")
-        masks = _masks(data.get("inputs"))
+        partner: list[int] | None = None
+        if data.get("format") == CO_OP_FORMAT:
+            masks, partner = _co_op_masks(data)
+        else:
+            masks = _masks(data.get("inputs"))
         steps = data.get("steps", len(masks))
         if not _whole(steps) or steps != len(masks):
             raise ValueError(f"steps {short_repr(steps)} is not the {len(masks):,} the inputs hold")
@@ -349,6 +403,8 @@ class Replay:
             level_sha256=data.get("level_sha256"),
             outcome=outcome,
             assists=assists,
+            partner=partner,
+            leash=partner is not None and data.get("leash") is True,
         )
 
     def check_level(self, path: Path) -> None:
@@ -407,17 +463,24 @@ class Replay:
         return f"{path}: did not reproduce the recorded run: {why}"
 
     def source(self) -> ReplayInput:
-        return ReplayInput(self.masks, self.assists)
+        return ReplayInput(self.masks, self.assists, self.partner)
 
 
 class ReplayInput:
     """Plays the masks back one step at a time; NONE once they run out. `assists`:
     the simulation's assists the run was made with, for the stage to play under."""
 
-    def __init__(self, masks: list[int], assists: Assists | None = None) -> None:
+    def __init__(
+        self, masks: list[int], assists: Assists | None = None, partner: list[int] | None = None
+    ) -> None:
         self._masks = masks
+        self._partner = partner
         self.assists = assists or Assists()
         self.position = 0
+
+    @property
+    def players(self) -> int:
+        return 1 if self._partner is None else 2
 
     def __len__(self) -> int:
         return len(self._masks)
@@ -427,11 +490,18 @@ class ReplayInput:
         return self.position >= len(self._masks)
 
     def next(self) -> Buttons:
+        """Player 1's buttons for the next step (`next_all` for every player's)."""
+        return self.next_all()[0]
+
+    def next_all(self) -> tuple[Buttons, ...]:
+        """Every player's buttons for the next step."""
         if self.finished:
-            return Buttons.NONE
-        mask = self._masks[self.position]
+            return (Buttons.NONE,) * self.players
+        k = self.position
         self.position += 1
-        return Buttons(mask)
+        if self._partner is None:
+            return (Buttons(self._masks[k]),)
+        return Buttons(self._masks[k]), Buttons(self._partner[k])
 
 
 class Recorder:
@@ -448,20 +518,31 @@ class Recorder:
         self.replay: Replay | None = None
         self.saved = False
 
-    def record(self, stage: Any, held: int) -> None:
-        """Call before `stage.step(held)`."""
+    def record(self, stage: Any, held: int | tuple[int, ...]) -> None:
+        """Call before `stage.step(held)` (one mask, or one per player)."""
         if self.stage is None:
             self.stage = stage
             self.replay = Replay(
-                level=level_ref(stage.level.path), seed=stage.seed, assists=stage.assists
+                level=level_ref(stage.level.path),
+                seed=stage.seed,
+                assists=stage.assists,
+                partner=[] if len(stage.players) > 1 else None,
+                leash=stage.leash,
             )
             # Before the first step: a hot reload may change the file later.
             self.replay.level_sha256 = level_sha256_or_none(stage.level.path)
-        elif stage is not self.stage or (self.replay and stage.assists != self.replay.assists):
+        elif (
+            stage is not self.stage
+            or (self.replay and stage.assists != self.replay.assists)
+            or (self.replay and len(stage.players) != self.replay.players)  # joined or left
+        ):
             self.save()
             return
         if not self.saved and self.replay is not None:
-            self.replay.masks.append(int(held))
+            masks = (held,) if isinstance(held, int) else tuple(held)
+            self.replay.masks.append(int(masks[0]))
+            if self.replay.partner is not None:
+                self.replay.partner.append(int(masks[1]) if len(masks) > 1 else 0)
 
     def save(self) -> None:
         if self.saved or self.replay is None:
@@ -485,12 +566,17 @@ def play(
     from gunner.maps import load_level
     from gunner.stage import Stage
 
-    stage = Stage(load_level(replay.level_path, images=False), seed=replay.seed)
+    stage = Stage(
+        load_level(replay.level_path, images=False),
+        seed=replay.seed,
+        players=replay.players,
+        leash=replay.leash,
+    )
     stage.assists = replay.assists
     source = replay.source()
     total = len(replay.masks) if steps is None else steps
     for done in range(1, total + 1):
-        stage.step(source.next())
+        stage.step(source.next_all())
         stage.events.clear()
         if progress is not None and done % PROGRESS_STEPS == 0 and done < total:
             progress(done, total)

@@ -9,7 +9,7 @@ import pygame
 
 from gunner import text
 from gunner.config import DT
-from gunner.hud import accuracy, format_time
+from gunner.hud import accuracy, format_time, player_rows
 from gunner.input import Buttons
 from gunner.scenes.base import Menu, Scene, dim
 from gunner.splits import compared, delta_colour, format_steps, steps_of
@@ -70,11 +70,14 @@ class CompleteScene(Scene):
     def lines(self) -> list[tuple[str, str, tuple[int, int, int]]]:
         """(label, value, colour) rows of the results table."""
         stage, play = self.play.stage, self.play
-        rows = [
-            ("TIME", format_steps(stage.steps), text.WHITE),
-            ("KILLS", str(stage.kills), text.WHITE),
-            ("ACCURACY", accuracy_label(stage.bullets.hits, stage.bullets.fired), text.WHITE),
-        ]
+        rows = [("TIME", format_steps(stage.steps), text.WHITE)]
+        if len(stage.players) > 1:
+            rows += player_rows(stage)
+        else:
+            rows += [
+                ("KILLS", str(stage.kills), text.WHITE),
+                ("ACCURACY", accuracy_label(stage.bullets.hits, stage.bullets.fired), text.WHITE),
+            ]
         # An assisted run is compared with assisted runs only, and says so.
         label = "ASSISTED BEST" if play.assisted.marks_run else "BEST"
         if play.previous_best is not None:

@@ -78,7 +78,12 @@ class DemoScene(Scene):
     def __init__(self, replay: Replay, label: str = "DEMO") -> None:
         # Raises LevelError (one line) if the map is unusable; `next_demo` skips it then.
         self.label = label  # what the blinking strip calls the run (Level select: BEST RUN)
-        self.stage = Stage(load_level(replay.level_path), seed=replay.seed)
+        self.stage = Stage(
+            load_level(replay.level_path),
+            seed=replay.seed,
+            players=replay.players,
+            leash=replay.leash,
+        )
         self.stage.assists = replay.assists
         self.inputs: ReplayInput = replay.source()
         self.hold = END_HOLD
@@ -106,7 +111,7 @@ class DemoScene(Scene):
             if self.hold <= 0:
                 app.pop()
             return
-        self.stage.step(self.inputs.next())
+        self.stage.step(self.inputs.next_all())
         play_sounds(app, self.stage)
 
     def draw(self, app: App, surface: pygame.Surface) -> None:

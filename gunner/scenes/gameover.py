@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gunner import text
+from gunner.hud import player_rows
 from gunner.scenes.base import Menu, Scene, dim
 from gunner.splits import format_steps
 
@@ -53,7 +54,14 @@ class GameOverScene(Scene):
         text.draw(surface, stage.level.name.upper(), (w // 2, 98), 18, text.YELLOW, "midtop")
         summary = f"KILLS {stage.kills}     TIME {format_steps(stage.steps)}"
         text.draw(surface, summary, (w // 2, 118), 18, text.WHITE, "midtop")
-        self.menu.draw(surface, w // 2, 150)
+        top = 150
+        if len(stage.players) > 1:  # co-op: each player's kills, accuracy and deaths
+            for k, (label, value, colour) in enumerate(player_rows(stage)):
+                text.draw(
+                    surface, f"{label}  {value}", (w // 2, 136 + 14 * k), 16, colour, "midtop"
+                )
+            top = 168
+        self.menu.draw(surface, w // 2, top)
         if self.play.checkpoint is not None:
             note = "RETRY: FROM THE LAST CHECKPOINT, ALL LIVES BACK"
         else:

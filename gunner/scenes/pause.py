@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -24,6 +25,7 @@ class PauseScene(Scene):
 
     def enter(self, app: App) -> None:
         previous = self.menu
+        co_op = self._co_op_option(app)
         self.menu = Menu(
             [
                 ("RESUME", app.pop),
@@ -32,12 +34,29 @@ class PauseScene(Scene):
                     lambda: app.open_level(lambda: self.play.restarted(app), self.play.path),
                 ),
                 ("OPTIONS", lambda: app.push(app.router.make("options"))),
+                *co_op,
                 ("QUIT TO TITLE", lambda: app.reset_to(app.router.make("title"))),
             ],
             on_back=app.pop,
         )
         if previous is not None:  # back from Options: the cursor stays where it was
             self.menu.index = previous.index
+
+    def _co_op_option(self, app: App) -> list[tuple[str, Callable[[], None]]]:
+        """PLAYER 2 JOIN or LEAVE (back to the game at once); none during a replay."""
+        play = self.play
+        if play.replay is not None:
+            return []
+
+        def toggle() -> None:
+            if len(play.stage.players) > 1:
+                play.leave()
+            else:
+                play.join()
+            app.pop()
+
+        label = "PLAYER 2 LEAVE" if len(play.stage.players) > 1 else "PLAYER 2 JOIN (WASD F G)"
+        return [(label, toggle)]
 
     def handle_event(self, app: App, event: pygame.event.Event) -> None:
         assert self.menu is not None

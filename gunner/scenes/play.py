@@ -14,14 +14,15 @@ from gunner import debug, text
 from gunner.apart import Failed, Worker, WorkerDied
 from gunner.assists import Assists, AutoFire
 from gunner.broadphase import DESIGNS
-from gunner.config import CAMPAIGN, LEVELS_DIR
+from gunner.camera import SplitScreen
+from gunner.config import CAMPAIGN, DT, LEVELS_DIR
 from gunner.crowd import add_crowd
 from gunner.entities.player import LIVES
 from gunner.hotreload import Build, FileWatcher, Reloader, build_apart, carry_over
-from gunner.hud import draw_hud, draw_split
+from gunner.hud import draw_hud, draw_split, hud_sides
 from gunner.input import PAUSE_KEYS, Buttons
 from gunner.maps import LevelError, load_level
-from gunner.render import draw_stage
+from gunner.render import draw_views
 from gunner.scenes.base import Scene, level_music, play_sounds
 from gunner.settings import campaign_key, level_key
 from gunner.snapshot import Snapshot
@@ -49,6 +50,8 @@ class PlayScene(Scene):
         design: str = "ours",
         replay_hash: str = "",
         stage: Stage | None = None,
+        players: int = 1,
+        split: str = "auto",
     ) -> None:
         self.path = Path(path)
         self.campaign_index = campaign_index
@@ -64,14 +67,28 @@ class PlayScene(Scene):
         # that used one is marked as assisted, however briefly.
         self.assisted = Assists()
         self.autofire = AutoFire()
+        self.autofire2 = AutoFire()  # player 2's
         self.splits = Splits()  # the time at each checkpoint, against the best run's
+        # Co-op: how many play (player 2 may join or leave from the pause menu) and the
+        # camera setting (auto, always, never: never leashes them to one view).
+        self.players = replay.players if replay is not None else players
+        self.split_mode = split
         # Raises LevelError (one line) if the map is unusable; callers decide what to show.
         # A stage given (RETRY) plays on as it is.
         if stage is None:
-            stage = self._prepare(Stage(load_level(self.path), seed=seed))
+            stage = self._prepare(
+                Stage(
+                    load_level(self.path),
+                    seed=seed,
+                    players=self.players,
+                    leash=self.players > 1 and split == "never",
+                )
+            )
         elif stage.tree.design != design:  # F4 pressed since the checkpoint
             stage.tree.use(design)
         self.stage = stage
+        self.screen: SplitScreen | None = None  # two players' views (presentation)
+        self._fit_screen()
         # The run as it stood when the last checkpoint was reached (RETRY goes back to it).
         self.checkpoint: Snapshot | None = None
         self._reported = False
@@ -91,7 +108,41 @@ class PlayScene(Scene):
 
     @classmethod
     def campaign(cls, app: App, index: int) -> PlayScene:
-        return cls(LEVELS_DIR / CAMPAIGN[index], campaign_index=index)
+        return cls(
+            LEVELS_DIR / CAMPAIGN[index], campaign_index=index, players=app.players, split=app.split
+        )
+
+    def _fit_screen(self) -> None:
+        """One view for one player; the split screen for two (kept while they play)."""
+        stage = self.stage
+        if len(stage.players) < 2:
+            self.screen = None
+            return
+        if self.screen is None or self.screen.world_camera is not stage.camera:
+            self.screen = SplitScreen(stage.camera, self.split_mode)
+            self.screen.snap(stage.players)
+
+    def join(self) -> bool:
+        """Player 2 joins beside player 1 (pause menu); not while a replay plays."""
+        if self.replay is not None or len(self.stage.players) > 1:
+            return False
+        self.stage.add_player()
+        self.stage.leash = self.split_mode == "never"
+        self.players = 2
+        self._fit_screen()
+        self.stage.say("PLAYER 2 JOINED")
+        return True
+
+    def leave(self) -> bool:
+        """Player 2 leaves (pause menu); player 1 plays on alone."""
+        if self.replay is not None or len(self.stage.players) < 2:
+            return False
+        self.stage.remove_player()
+        self.stage.leash = False
+        self.players = 1
+        self._fit_screen()
+        self.stage.say("PLAYER 2 LEFT")
+        return True
 
     def _prepare(self, stage: Stage) -> Stage:
         """The crowd and the broad phase this scene plays with, on a fresh stage."""
@@ -104,7 +155,13 @@ class PlayScene(Scene):
     def restarted(self, app: App) -> PlayScene:
         """The level from scratch, read afresh from its file."""
         scene = PlayScene(
-            self.path, self.campaign_index, self.seed, crowd=self.crowd, design=self.design
+            self.path,
+            self.campaign_index,
+            self.seed,
+            crowd=self.crowd,
+            design=self.design,
+            players=self.players,
+            split=self.split_mode,
         )
         scene.reader = self.reader  # the next save is read without starting another process
         return scene
@@ -122,6 +179,8 @@ class PlayScene(Scene):
             crowd=self.crowd,
             design=self.design,
             stage=back_at_checkpoint(self.checkpoint.restore()),
+            players=self.players,
+            split=self.split_mode,
         )
         scene.checkpoint = self.checkpoint  # a second game over comes back here too
         scene.waves = self.waves
@@ -151,9 +210,11 @@ class PlayScene(Scene):
 
     def next_level(self, app: App) -> PlayScene:
         assert self.campaign_index is not None
+        app.players, app.split = self.players, self.split_mode  # the team plays on
         return PlayScene.campaign(app, self.campaign_index + 1)
 
     def enter(self, app: App) -> None:
+        app.players = len(self.stage.players)  # WASD is player 2's while two play
         if not self._reported:
             app.audio.play_music(self.music)
 
@@ -232,9 +293,13 @@ class PlayScene(Scene):
             return False
         assert finished.result is not None
         stage = carry_over(self.stage, finished.result)
+        if self.players > 1 and len(stage.players) < 2:  # player 2 comes along
+            stage.add_player()
+            stage.leash = self.split_mode == "never"
         if stage.tree.design != self.design:  # F4 pressed while it was being built
             stage.tree.use(self.design)
         self.stage, self.reload_error = stage, None
+        self._fit_screen()
         self.checkpoint = None  # a checkpoint of the old map: RETRY restarts the new one
         if self.watcher is not None:
             self.watcher.watch(self.stage.level.files)
@@ -247,16 +312,22 @@ class PlayScene(Scene):
     def step(self, app: App, held: Buttons) -> None:
         # The scene layer may read the clock; the stage below never does.
         self.poll_reload(time.monotonic())
+        masks: list[Buttons]
         if self.replay is not None:
-            held = self.replay.next()
+            masks = list(self.replay.next_all())
             self.stage.assists = self.replay.assists
         else:
-            held = self.apply_assists(app.assists, held)
+            masks = [self.apply_assists(app.assists, held)]
+            if len(self.stage.players) > 1:
+                partner = app.held_partner()
+                masks.append(self.autofire2.apply(partner) if app.assists.autofire else partner)
         if app.recorder is not None:
-            app.recorder.record(self.stage, held)
+            app.recorder.record(self.stage, tuple(masks))
         start = time.perf_counter()
         reached = self.stage.checkpoint
-        self.stage.step(held)
+        self.stage.step(masks)
+        if self.screen is not None:
+            self.screen.update(self.stage.players, DT)
         app.times.step_ms = (time.perf_counter() - start) * 1000
         if self.stage.checkpoint != reached and self.stage.outcome is None:
             # Should this one not keep, RETRY goes back to the one before rather than
@@ -306,11 +377,11 @@ class PlayScene(Scene):
             print(f"gunner: cannot save progress: {exc}", file=sys.stderr)
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
-        drawn = draw_stage(surface, self.stage, app.art, app.settings.shake)
-        if app.debug:
-            debug.draw_world_overlay(surface, self.stage)
+        views = self.screen.views() if self.screen is not None else None
+        overlay = debug.draw_world_overlay if app.debug else None
+        drawn = draw_views(surface, self.stage, app.art, views, app.settings.shake, overlay)
         # Once the run is decided the results (or game over) sit on top: no banner under them.
-        draw_hud(surface, self.stage, messages=not self._reported)
+        draw_hud(surface, self.stage, messages=not self._reported, sides=hud_sides(views))
         if self.autofire.firing and not self._reported:  # why the gun keeps firing
             text.draw(surface, "AUTO-FIRE", (6, 29), 14, text.CYAN)
         split = self.splits.shown(self.stage.steps)
@@ -344,20 +415,22 @@ def take_checkpoint(stage: Stage) -> Snapshot | None:
 
 
 def back_at_checkpoint(stage: Stage) -> Stage:
-    """A stage restored from a checkpoint, its player standing on that checkpoint with
+    """A stage restored from a checkpoint, its players standing on that checkpoint with
     full health, full lives and a pistol, as a respawn leaves them."""
-    player = stage.player
     stage.events.clear()  # the checkpoint's own chime was heard when it was reached
     stage.respawn_in.stop()
-    if player in stage.entities:  # standing: moved within the tree, keeping its turn
-        stage.tree.remove(player)
-        player.respawn(*stage.checkpoint)
-        stage.tree.add(player)
-    else:  # down in the very step it was reached: back on the list, as a respawn does
-        player.respawn(*stage.checkpoint)
-        stage.add_entity(player)
-    player.lives = LIVES
-    stage.camera.snap(*player.hitbox.center)
+    for seat in stage.seats:
+        seat.respawn_in.stop()
+    for player in stage.players:
+        if player in stage.entities:  # standing: moved within the tree, keeping its turn
+            stage.tree.remove(player)
+            player.respawn(*stage.checkpoint)
+            stage.tree.add(player)
+        else:  # down in the very step it was reached: back on the list, as a respawn does
+            player.respawn(*stage.checkpoint)
+            stage.add_entity(player)
+        player.lives = LIVES
+    stage.camera.snap(*stage.player.hitbox.center)
     return stage
 
 

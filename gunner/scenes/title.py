@@ -34,7 +34,8 @@ class TitleScene(Scene):
 
         make = app.router.make
 
-        def play(index: int) -> None:
+        def play(index: int, players: int = 1) -> None:
+            app.players = players
             app.open_level(lambda: make("campaign", app, index), LEVELS_DIR / CAMPAIGN[index])
 
         options = [("START", lambda: play(0))]
@@ -44,6 +45,8 @@ class TitleScene(Scene):
         # A new player with maps of their own needs the way to them too.
         if latest is not None or custom_maps(app.custom_folder, app.extra_levels):
             options.append(("LEVEL SELECT", lambda: app.push(make("levelselect"))))
+        # Co-op from the first level: player 2 on WASD + F/G.
+        options.append(("2 PLAYERS", lambda: play(0, players=2)))
         options += [("OPTIONS", lambda: app.push(make("options"))), ("QUIT", app.quit)]
         # Coming back from a sub-screen keeps the choice it was opened from.
         selected = self.menu.options[self.menu.index][0] if self.menu else None

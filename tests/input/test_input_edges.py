@@ -4,7 +4,6 @@ import pygame
 import pytest
 
 from ascii_maps import write_map
-from gunner.app import App
 from gunner.input import Buttons
 from gunner.scenes.pause import PauseScene
 from gunner.scenes.play import PlayScene
@@ -16,14 +15,6 @@ ROWS = [
     "#.P....................#",
     "########################",
 ]
-
-
-@pytest.fixture
-def app():
-    app = App(scale=1, fullscreen=False)
-    pygame.event.clear()
-    yield app
-    pygame.display.set_mode((480, 270))
 
 
 @pytest.fixture

@@ -25,6 +25,7 @@ from gunner.input import Buttons
 from gunner.replay import (
     EXIT_DAMAGED,
     EXIT_NOT_REPRODUCED,
+    NEWEST_FORMAT,
     Recorder,
     Replay,
     ReplayDamaged,
@@ -541,7 +542,7 @@ def test_a_damaged_replay_played_by_the_game_is_not_blamed_on_the_game(tmp_path)
 
 def test_a_replay_from_a_newer_game_is_not_called_damaged(tmp_path, capsys):
     path = tmp_path / "newer.replay"
-    path.write_text(json.dumps({**shipped_doc(), "format": 2}))
+    path.write_text(json.dumps({**shipped_doc(), "format": NEWEST_FORMAT + 1}))
     with pytest.raises(ReplayError, match="newer gunner") as caught:
         Replay.load(path)
     assert not isinstance(caught.value, ReplayDamaged)

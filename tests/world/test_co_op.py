@@ -9,6 +9,7 @@ import pytest
 from ascii_maps import FIELD, FLOOR, obj, write_map
 from gunner.config import DT, TILE
 from gunner.entities.player import LIVES, MAX_HEALTH
+from gunner.hud import player_rows
 from gunner.input import Buttons
 from gunner.level import load_level
 from gunner.stage import Stage
@@ -233,3 +234,18 @@ def test_player_two_can_leave_and_player_one_plays_on(tmp_path):
     stage.check_invariants()
     assert len(stage.players) == 2
 
+
+def test_the_results_credit_each_players_kills_accuracy_and_deaths(tmp_path):
+    soldier = obj("Soldier", 12 * TILE, FLOOR - 2 * TILE, 16, 32, health=1)
+    stage = co_op(tmp_path, [soldier])
+    one, two = stage.players
+    one.hitbox.centerx = 2 * TILE  # player 2 stands nearer, facing the soldier
+    two.hitbox.centerx = 6 * TILE
+    run(stage, (N, Buttons.FIRE), 60)
+    assert stage.kills == 1
+    assert [t.kills for t in stage.tallies] == [0, 1]
+    kill(stage, one)
+    rows = dict((label, value) for label, value, _ in player_rows(stage))
+    assert rows["P1"].startswith("0 KILLS") and rows["P1"].endswith("1 DEATH")
+    assert rows["P2"].startswith("1 KILLS") and "--" not in rows["P2"]
+    assert rows["P2"].endswith("0 DEATHS")
