@@ -27,7 +27,7 @@ from gunner.audio import Audio
 from gunner.config import ASSETS_DIR, DT, MAX_STEPS_PER_FRAME, VIEW_H, VIEW_W
 from gunner.debug import FrameTimes
 from gunner.gamepad import Pads
-from gunner.input import Buttons, KeyboardInput, player_bindings
+from gunner.input import PLAYER_TWO_BINDINGS, Buttons, KeyboardInput, player_bindings
 from gunner.scenes.base import Scene
 from gunner.scenes.router import default_router
 from gunner.settings import Progress, Settings, save_settings
@@ -282,8 +282,10 @@ class App:
             scene.draw(self, self.surface)
 
     def bindings(self) -> list[dict[Buttons, tuple[int, ...]]]:
-        """Each player's keys: the saved ones alone, or split between two players."""
-        return player_bindings(self.players, self.settings.bindings)
+        """Each player's keys: slot 1's alone, or (two playing) slot 2's, and slot 1's
+        less any key slot 2 uses."""
+        second = self.settings.keys_by_player.get(2) or PLAYER_TWO_BINDINGS
+        return player_bindings(self.players, self.settings.bindings, second)
 
     def consume_keys(self) -> None:
         self.keys.consume()

@@ -64,11 +64,13 @@ def co_op_bindings(
     return mine, dict(second)
 
 
-def player_bindings(players: int, first: Bindings = DEFAULT_BINDINGS) -> list[Bindings]:
+def player_bindings(
+    players: int, first: Bindings = DEFAULT_BINDINGS, second: Bindings = PLAYER_TWO_BINDINGS
+) -> list[Bindings]:
     """The key table of each of `players` players (one player keeps all of `first`)."""
     if players < 2:
         return [first]
-    return list(co_op_bindings(first))
+    return list(co_op_bindings(first, second))
 
 
 def buttons_from_keys(

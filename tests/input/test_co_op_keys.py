@@ -108,3 +108,16 @@ def test_the_title_offers_two_players(app):
     app.open_level = lambda make, what, reset=True: opened.append(make)
     title.menu.options[labels.index("2 PLAYERS")][1]()
     assert app.players == 2 and opened
+
+
+def test_player_twos_saved_keys_are_the_ones_that_play(app, tmp_path):
+    app.settings.keys_by_player[2] = {**PLAYER_TWO_BINDINGS, Buttons.RIGHT: (pygame.K_l,)}
+    scene = PlayScene(write_map(tmp_path, ROWS), players=2)
+    app.push(scene)
+    app.frame(10)
+    two = scene.stage.players[1]
+    x = two.hitbox.x
+    down(pygame.K_l)
+    app.frame(20)
+    assert two.hitbox.x > x + 10
+    assert pygame.K_l not in {k for keys in app.bindings()[0].values() for k in keys}
