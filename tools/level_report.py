@@ -23,7 +23,9 @@ run reproduces its recorded hash, which is checked). Per level it prints:
   land where they left walk nothing);
 - damage taken (health points: every hit's amount, and what a death took, a fall
   included), lives lost and where each was lost;
-- a difficulty figure to compare levels: damage taken per minute, and lives lost;
+- difficulty figures to compare levels: the enemy shots fired per minute (what the level
+  throws at the player, however well the run dodged it), damage taken per minute, and
+  lives lost;
 - and, from the maps alone, how much of each shipped level is copied: the share of its
   24-column windows of solid tiles that appear verbatim elsewhere in the campaign (in
   another level, or 24 or more columns away in the same one). A window is compared
@@ -54,6 +56,7 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
 from gunner import text  # noqa: E402
+from gunner.bullets import TEAMS  # noqa: E402
 from gunner.config import DT, TILE  # noqa: E402
 from gunner.events import HURT, KILLED  # noqa: E402
 from gunner.input import Buttons  # noqa: E402
@@ -61,6 +64,8 @@ from gunner.level import SOLID, Level, LevelError, load_level  # noqa: E402
 from gunner.render import draw_layers  # noqa: E402
 from gunner.replay import Replay, ReplayError  # noqa: E402
 from gunner.stage import Stage  # noqa: E402
+
+ENEMY = TEAMS.index("enemy")  # the bullet store's team number for enemy fire
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = ROOT / "tests" / "replays" / "complete"
@@ -95,6 +100,7 @@ class Trace:
     hits: list[Mark] = field(default_factory=list)
     deaths: list[Mark] = field(default_factory=list)
     intros: list[Mark] = field(default_factory=list)
+    enemy_shots: int = 0  # bullets the enemies fired over the run
 
 
 class Watcher:
@@ -109,6 +115,7 @@ class Watcher:
         self._was_alive = stage.player.alive
         self._in_intro = False
         self._stand = stage.player.hitbox.bottom
+        self._last_bullet = -1  # the newest bullet id already counted (ids only grow)
         stage.subscribe(KILLED, self._on_killed)
         stage.subscribe(HURT, self._on_hurt)
 
@@ -156,6 +163,19 @@ class Watcher:
             trace.intros.append(Mark(stage.time, box.centerx, box.centery, bosses[0].kind))
         self._in_intro = bool(bosses)
         trace.intro.append(self._in_intro)
+        self._count_enemy_shots()
+
+    def _count_enemy_shots(self) -> None:
+        """Enemy bullets that appeared this step: the fire the level throws at the player,
+        a difficulty figure that does not depend on how well the run dodged it."""
+        bullets = self.stage.bullets
+        if not bullets.n:
+            return
+        ids = bullets.id[: bullets.n]
+        new = ids > self._last_bullet
+        enemy = bullets.team[: bullets.n] == ENEMY
+        self.trace.enemy_shots += int(np.count_nonzero(new & enemy))
+        self._last_bullet = max(self._last_bullet, int(ids.max()))
 
 
 def watch(level: Level, seed: int, masks: list[int]) -> tuple[Trace, Stage]:
@@ -219,6 +239,7 @@ class LevelReport:
     walk_axis: str  # "column", or "row" on a climb
     damage: int
     damage_per_minute: float
+    enemy_shots_per_minute: float
     hits: int
     lives_lost: int
     siege: bool  # a wave level (the walking target excuses it)
@@ -268,6 +289,7 @@ def summarise(trace: Trace, stage: Stage, run: str, reproduced: bool = True) -> 
         walk_axis="row" if climb else "column",
         damage=damage,
         damage_per_minute=damage / minutes,
+        enemy_shots_per_minute=trace.enemy_shots / minutes,
         hits=len(trace.hits),
         lives_lost=len(trace.deaths),
         siege="waves" in stage.objectives,
@@ -566,6 +588,7 @@ TABLE = [  # heading, width, how to show a report's figure
     ("max", 3, lambda r: str(r.walked_max)),
     ("damage", 6, lambda r: str(r.damage)),
     ("dmg/min", 7, lambda r: f"{r.damage_per_minute:.1f}"),
+    ("shots/min", 9, lambda r: f"{r.enemy_shots_per_minute:.0f}"),
     ("lives lost", 10, lambda r: str(r.lives_lost)),
 ]
 
@@ -583,7 +606,8 @@ def format_table(reports: list[LevelReport]) -> str:
     lines += [row([show(r) for _, _, show in TABLE]) for r in reports]
     lines.append(
         "no enemy: share of the run with no enemy in view; longest: the longest such stretch;"
-        "\nwalked/m: times each metre is walked, mean and max; dmg/min: damage taken per minute"
+        "\nwalked/m: times each metre is walked, mean and max; dmg/min: damage taken per minute;"
+        "\nshots/min: bullets the enemies fired per minute"
     )
     for r in reports:
         lines += ["", f"{r.name}: {r.level}, run {r.run} ({r.outcome or 'undecided'})"]
@@ -612,20 +636,24 @@ def format_table(reports: list[LevelReport]) -> str:
         if r.png:
             lines.append(f"  picture: {r.png}")
     if len(reports) > 1:
-        lines += ["", "difficulty, level by level (damage taken per minute, lives lost):"]
         lines += [
-            f"  {r.name}: {r.damage_per_minute:.1f} damage/min, {r.lives_lost} lives lost"
+            "",
+            "difficulty, level by level (enemy shots per minute, damage taken per minute,"
+            " lives lost):",
+        ]
+        lines += [
+            f"  {r.name}: {r.enemy_shots_per_minute:.0f} shots/min,"
+            f" {r.damage_per_minute:.1f} damage/min, {r.lives_lost} lives lost"
             for r in reports
         ]
-        easier = [
-            b.name
-            for a, b in zip(reports, reports[1:], strict=False)
-            if b.damage_per_minute < a.damage_per_minute
-        ]
-        if easier:
-            lines.append(
-                f"  easier than the level before (less damage a minute): {', '.join(easier)}"
-            )
+        pairs = list(zip(reports, reports[1:], strict=False))
+        for what, figure in (
+            ("fewer enemy shots a minute", lambda r: r.enemy_shots_per_minute),
+            ("less damage a minute", lambda r: r.damage_per_minute),
+        ):
+            easier = [b.name for a, b in pairs if figure(b) < figure(a)]
+            if easier:
+                lines.append(f"  easier than the level before ({what}): {', '.join(easier)}")
     return "\n".join(lines)
 
 

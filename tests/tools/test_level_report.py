@@ -79,6 +79,20 @@ def test_kills_per_minute_are_the_enemies_killed_over_the_runs_minutes(tool, tmp
     assert [m.what for m in report.deaths] == []
 
 
+def test_enemy_shots_per_minute_count_each_enemy_bullet_once_and_never_the_players(tool, tmp_path):
+    # A soldier that fires every second at a player who fires back all the time: the
+    # player's shots are not counted, and a bullet is counted once however long it flies.
+    masks = [int(B.FIRE)] * 300
+    trace, stage = tool.watch(
+        level(tmp_path, OPEN, soldier(12, speed=0, fire_rate=1, health=99)), 1, masks
+    )
+    quiet, _ = tool.watch(level(tmp_path, OPEN), 1, masks)
+    report = tool.summarise(trace, stage, "run")
+    assert quiet.enemy_shots == 0 and stage.bullets.fired > 10
+    assert 3 <= trace.enemy_shots <= 6  # about one a second over five seconds
+    assert report.enemy_shots_per_minute == pytest.approx(trace.enemy_shots * 12)
+
+
 def test_the_stretch_with_no_enemy_in_view_runs_from_the_last_kill_to_the_end(tool, tmp_path):
     # A second in view of a soldier, then shooting it; after that no enemy is in view
     # (its wreck and its drop are not enemies).
