@@ -29,7 +29,8 @@ run reproduces its recorded hash, which is checked). Per level it prints:
 - and, from the maps alone, how much of each shipped level is copied: the share of its
   24-column windows of solid tiles that appear verbatim elsewhere in the campaign (in
   another level, or 24 or more columns away in the same one). A window is compared
-  from its topmost solid tile down, so levels of different heights still match.
+  from its topmost solid tile down, so levels of different heights still match. A climb
+  is read bottom-up, in bands of 24 rows: the screens its player climbs through.
 
 It also draws one PNG per level into --out (default build/report/): the map, the
 run's path coloured by whether an enemy is in view, kills, hits taken, deaths, boss
@@ -671,13 +672,24 @@ def _window_key(solid: np.ndarray) -> bytes | None:
     return part.shape[0].to_bytes(4, "little") + part.tobytes()
 
 
+def along_route(solid: np.ndarray) -> np.ndarray:
+    """The grid turned so its route runs along the columns: a climb (taller than wide)
+    is read bottom-up, so its windows are bands of `WINDOW` rows, the screens a player
+    climbs through, rather than slices of its whole height (each unique by its height)."""
+    if solid.shape[0] > solid.shape[1]:
+        return np.ascontiguousarray(solid[::-1].T)
+    return solid
+
+
 def repeated_windows(grids: dict[str, np.ndarray], width: int = WINDOW) -> dict[str, float]:
-    """Per level, the share (0..1) of its `width`-column windows of solid tiles that
-    appear verbatim elsewhere: in another level, or `width` or more columns away in
-    the same one. A level narrower than `width` has no windows (0.0)."""
+    """Per level, the share (0..1) of its `width`-column windows of solid tiles (rows, on
+    a climb: see `along_route`) that appear verbatim elsewhere: in another level, or
+    `width` or more columns away in the same one. A level narrower than `width` has no
+    windows (0.0)."""
     where: dict[bytes, list[tuple[str, int]]] = {}
     keys: dict[str, list[bytes | None]] = {}
     for name, solid in grids.items():
+        solid = along_route(solid)
         keys[name] = [
             _window_key(solid[:, c : c + width]) for c in range(solid.shape[1] - width + 1)
         ]
