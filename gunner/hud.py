@@ -211,6 +211,7 @@ def draw_player(
 
 
 PANEL = (150, 32)  # a player's panel, at most
+OBJECTIVES_Y = {False: 14, True: 32}  # one player, two: under the clock, under the panels
 
 
 def panel_lefts(stage: Stage, width: int, sides: list[int] | None = None) -> list[int]:
@@ -250,19 +251,21 @@ def draw_hud(
         draw_player(layer, player, keys, tag, colour)
         backed(surface, layer, (left, 0))
 
-    # Top right: mission time (on the fixed tick), then the objectives (ticked when done).
+    # Top right: mission time (on the fixed tick), then the objectives (ticked when done):
+    # with two players, under the right-hand player's panel, so neither covers the other.
+    clock = pygame.Surface((80, 18), pygame.SRCALPHA)
+    text.draw(clock, format_steps(stage.steps), (74, 3), 16, text.WHITE, "topright")
+    backed(surface, clock, (w - 80, 0))
     status = stage.objective_status()
-    layer = pygame.Surface((200, 18 + 11 * len(status)), pygame.SRCALPHA)
-    right = layer.get_width() - 6
-    text.draw(layer, format_steps(stage.steps), (right, 3), 16, text.WHITE, "topright")
-    y = 16
+    layer = pygame.Surface((230, 4 + 11 * len(status)), pygame.SRCALPHA)
+    right, y = layer.get_width() - 6, 2
     for _, done, line in status:
         rect = text.draw(
             layer, line, (right, y), 14, text.GREEN if done else text.WHITE, "topright"
         )
         draw_tick(layer, rect.left - 10, y + 2, done)
         y += 11
-    backed(surface, layer, (w - layer.get_width(), 0))
+    backed(surface, layer, (w - layer.get_width(), OBJECTIVES_Y[two]))
 
     siege = siege_status(stage)
     if siege is not None:
