@@ -145,9 +145,11 @@ class App:
             pygame.display.set_icon(pygame.image.load(str(ASSETS_DIR / "icon.png")))
         self.surface = pygame.Surface((VIEW_W, VIEW_H))
         self.art = Art()
+        self.art.reduce_flashing = self.settings.reduce_flashing  # saved switch, from the start
         self.audio = Audio()
         self.apply_volumes()
         self.pads = Pads()
+        self.pads.bindings = self.settings.pad_buttons  # rebound buttons, from the start
         self.keys = KeyboardInput()
         # Co-op: player 2's hands on the same keyboard (their own table and taps), and
         # how many play (the title's 2 PLAYERS, the pause menu's join and leave).

@@ -18,6 +18,7 @@ from gunner.camera import SplitScreen
 from gunner.config import CAMPAIGN, DT, LEVELS_DIR
 from gunner.crowd import add_crowd
 from gunner.entities.player import LIVES
+from gunner.ghost import Ghost, GhostRecorder, draw_ghost, load_ghost
 from gunner.hotreload import Build, FileWatcher, Reloader, build_apart, carry_over
 from gunner.hud import draw_hud, draw_split, hud_sides
 from gunner.input import PAUSE_KEYS, Buttons
@@ -87,6 +88,10 @@ class PlayScene(Scene):
         elif stage.tree.design != design:  # F4 pressed since the checkpoint
             stage.tree.use(design)
         self.stage = stage
+        # The best run kept to race (Options' GHOST), and this run, kept should it beat it.
+        self.ghost_recorder = GhostRecorder(self.stage)
+        self.ghost: Ghost | None = None
+        self._ghost_looked_up = False
         self.screen: SplitScreen | None = None  # two players' views (presentation)
         self._fit_screen()
         # The run as it stood when the last checkpoint was reached (RETRY goes back to it).
@@ -215,6 +220,10 @@ class PlayScene(Scene):
 
     def enter(self, app: App) -> None:
         app.players = len(self.stage.players)  # WASD is player 2's while two play
+        if not self._ghost_looked_up:  # once: enter runs again after every pause
+            self._ghost_looked_up = True
+            solo = self.replay is None and len(self.stage.players) == 1
+            self.ghost = load_ghost(self.progress_key) if app.settings.ghost and solo else None
         if not self._reported:
             app.audio.play_music(self.music)
 
@@ -326,6 +335,8 @@ class PlayScene(Scene):
         start = time.perf_counter()
         reached = self.stage.checkpoint
         self.stage.step(masks)
+        if len(masks) == 1:  # a ghost is one player's run
+            self.ghost_recorder.step(self.stage, masks[0])
         if self.screen is not None:
             self.screen.update(self.stage.players, DT)
         app.times.step_ms = (time.perf_counter() - start) * 1000
@@ -372,6 +383,8 @@ class PlayScene(Scene):
             self.previous_best = app.progress.best_time(key, assisted)
             seconds, splits = seconds_of(self.stage.steps), self.splits.seconds()
             self.new_best = app.progress.record_finish(key, seconds, assisted, splits)
+            if len(self.stage.players) == 1:
+                self.ghost_recorder.finish(self.stage, key, assisted)
             self.best_time = app.progress.best_time(key, assisted)
         except OSError as exc:  # a full disk must not end the run
             print(f"gunner: cannot save progress: {exc}", file=sys.stderr)
@@ -380,6 +393,8 @@ class PlayScene(Scene):
         views = self.screen.views() if self.screen is not None else None
         overlay = debug.draw_world_overlay if app.debug else None
         drawn = draw_views(surface, self.stage, app.art, views, app.settings.shake, overlay)
+        if views is None:  # one view: the ghost runs beside the player, touching nothing
+            draw_ghost(surface, self.ghost, self.stage.steps, *self.stage.camera.offset, app.art)
         # Once the run is decided the results (or game over) sit on top: no banner under them.
         draw_hud(surface, self.stage, messages=not self._reported, sides=hud_sides(views))
         if self.autofire.firing and not self._reported:  # why the gun keeps firing
