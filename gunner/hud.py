@@ -205,9 +205,23 @@ def draw_player(
     x += 6
     for key in ("red", "blue", "yellow"):
         if key in keys:
-            _outlined_rect(surface, KEY_COLOURS[key], pygame.Rect(x, 19, 6, 8))
-            surface.fill((255, 255, 255), (x + 1, 20, 4, 1))  # the card's stripe
-            x += 9
+            _outlined_rect(surface, KEY_COLOURS[key], pygame.Rect(x, 18, 7, 9))
+            draw_key_symbol(surface, key, x + 1, 20)
+            x += 10
+
+
+def draw_key_symbol(surface: pygame.Surface, key: str, x: int, y: int) -> None:
+    """The key's symbol in a 5x5 box at (x, y), as its card and door bear it: a
+    triangle for red, a circle for blue, a diamond for yellow (shape, not only colour)."""
+    white = (255, 255, 255)
+    if key == "red":
+        pygame.draw.polygon(surface, white, [(x + 2, y), (x + 4, y + 4), (x, y + 4)])
+    elif key == "blue":
+        pygame.draw.circle(surface, white, (x + 2, y + 2), 2)
+    else:
+        pygame.draw.polygon(
+            surface, white, [(x + 2, y), (x + 4, y + 2), (x + 2, y + 4), (x, y + 2)]
+        )
 
 
 PANEL = (150, 32)  # a player's panel, at most
