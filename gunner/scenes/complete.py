@@ -66,6 +66,10 @@ class CompleteScene(Scene):
 
     def step(self, app: App, held: Buttons) -> None:
         self.age += DT
+        # The level stands still behind the results, but its last explosions, sparks and
+        # shake play out rather than freeze mid-frame (presentation only: nothing hashed).
+        stage = self.play.stage
+        stage.feedback.step(stage.tilemap.solid)
 
     def lines(self) -> list[tuple[str, str, tuple[int, int, int]]]:
         """(label, value, colour) rows of the results table."""
