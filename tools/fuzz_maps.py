@@ -277,12 +277,18 @@ def mutate_tileset(text: str, rng: random.Random) -> str:
     return text
 
 
-def _child(map_path: str, steps: int, queue: Any) -> None:
-    """Run one mutant: --check, load, steps with rendering. Report what happened."""
+def _limited_child(map_path: str, steps: int, queue: Any) -> None:
+    """`_child` in the process `run_one` starts, under a CPU time limit: past the soft
+    limit the system ends it with SIGXCPU (`run_one` says hang). The limit is set here,
+    never in `_child`, which tests call in their own process."""
     import resource
 
-    # Past the soft limit the system ends the child with SIGXCPU (`run_one` says hang).
     resource.setrlimit(resource.RLIMIT_CPU, (CPU_LIMIT, CPU_LIMIT + 5))
+    _child(map_path, steps, queue)
+
+
+def _child(map_path: str, steps: int, queue: Any) -> None:
+    """Run one mutant: --check, load, steps with rendering. Report what happened."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
@@ -356,7 +362,7 @@ def run_one(seed: int, steps: int, workdir: Path) -> tuple[str, str]:
     target = make_mutant(seed, folder)
     context = mp.get_context("forkserver")
     queue = context.Queue()
-    child = context.Process(target=_child, args=(str(target), steps, queue))
+    child = context.Process(target=_limited_child, args=(str(target), steps, queue))
     try:
         child.start()
         child.join(WALL_LIMIT)

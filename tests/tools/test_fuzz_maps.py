@@ -104,8 +104,14 @@ def test_a_map_check_calls_ok_but_play_refuses_is_a_failure(fuzz, tmp_path, monk
     box = Box()
     monkeypatch.setattr(gunner.level, "load_level", refuse)
     monkeypatch.setattr("gunner.check.run", lambda paths, out=None: 0)
+    import resource
+
+    limit = resource.getrlimit(resource.RLIMIT_CPU)
     fuzz._child(str(target), 1, box)
     assert box.item[0] == "disagree", box.item
+    # The CPU limit is the fuzzer's child process's, never the caller's: set in this
+    # process, it killed the test worker that ran this file some 30 s of CPU later.
+    assert resource.getrlimit(resource.RLIMIT_CPU) == limit
     monkeypatch.setattr("gunner.check.run", lambda paths, out=None: 1)
     fuzz._child(str(target), 1, box)
     assert box.item[0] == "refused"
