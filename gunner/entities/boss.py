@@ -331,8 +331,10 @@ class Boss(Enemy):
         return max(0, len(self.PHASES) - 1)
 
     def phase_thresholds(self) -> list[int]:
-        """Health values at which a phase ends (for the HUD's bar)."""
-        return [round(p.until * self.full_health) for p in self.PHASES[:-1]]
+        """Health values at which a phase ends (for the HUD's bar): the most health
+        with which `phase_for` has left the phase, so floor, not round (at 95 health a
+        phase that lasts until 66 % ends at 62; 63 is still above it)."""
+        return [math.floor(p.until * self.full_health) for p in self.PHASES[:-1]]
 
     # -- dying -------------------------------------------------------------------------
 

@@ -363,7 +363,9 @@ def test_a_boss_with_no_parts_or_phases_is_a_point_that_never_attacks():
 def test_a_boss_given_almost_no_health_still_has_sensible_phases(health):
     boss = Warden(500.0, 300.0, {"health": health})
     assert boss.full_health == 1
-    assert boss.phase_thresholds() == [1, 0]
+    # With one health point no phase ends before the hit that kills it, and the marks
+    # agree with `phase_for`: at 1 health it is still in its first phase.
+    assert boss.phase_thresholds() == [0, 0] and boss.phase_for(1) == 0
 
 
 @pytest.mark.parametrize("name", ["Warden", "Crawler", "Overseer"])

@@ -95,9 +95,11 @@ def test_a_spawner_placed_as_a_point_still_lets_enemies_out(tmp_path: Path) -> N
     assert soldier.hitbox.bottom == FLOOR
 
 
-def test_the_siege_puts_more_than_300_enemies_on_the_stage_at_once() -> None:
+def test_the_siege_puts_more_than_200_enemies_on_the_stage_at_once() -> None:
     """Level 4, the player untouchable and not firing: waves 1 and 2 are cleared by hand,
-    then the last wave's gates fill the valley."""
+    then the third wave's gates fill the valley. (The rebuilt siege lets its horde of 242
+    out over about 24 s, one every 0.3-0.8 s a gate, so it arrives spread out rather than
+    as the 340 let out in 7 s of the old one.)"""
     stage = Stage(load_level(LEVELS_DIR / "level4.tmx", images=False), seed=3)
     stage.player.invulnerable = 1e9
     peak = 0
@@ -108,9 +110,9 @@ def test_the_siege_puts_more_than_300_enemies_on_the_stage_at_once() -> None:
                 enemy.damage(99, stage)
         stage.step(B.NONE)
         peak = max(peak, len(enemies(stage)))
-        if peak >= 300:
+        if peak >= 200:
             break
-    assert current_wave(stage.spawners) == 3 and peak >= 300
+    assert current_wave(stage.spawners) == 3 and peak >= 200
 
 
 def test_a_waves_drones_come_down_to_the_player_from_a_gate_in_the_sky(tmp_path: Path) -> None:
