@@ -24,8 +24,9 @@ run reproduces its recorded hash, which is checked). Per level it prints:
 - damage taken (health points: every hit's amount, and what a death took, a fall
   included), lives lost and where each was lost;
 - difficulty figures to compare levels: the enemy shots fired per minute (what the level
-  throws at the player, however well the run dodged it), damage taken per minute, and
-  lives lost;
+  throws at the player, however well the run dodged it), and the same outside boss
+  fights (a boss's curtains would drown every other figure), the enemies in view on
+  average outside boss fights, damage taken per minute, and lives lost;
 - and, from the maps alone, how much of each shipped level is copied: the share of its
   24-column windows of solid tiles that appear verbatim elsewhere in the campaign (in
   another level, or 24 or more columns away in the same one). A window is compared
@@ -102,6 +103,11 @@ class Trace:
     deaths: list[Mark] = field(default_factory=list)
     intros: list[Mark] = field(default_factory=list)
     enemy_shots: int = 0  # bullets the enemies fired over the run
+    # A boss is awake (from its intro to the end of its death): the boss's fight, whose
+    # curtains of bullets would drown every other level's figure.
+    boss_fight: list[bool] = field(default_factory=list)
+    field_shots: int = 0  # enemy bullets fired outside boss fights
+    enemies_seen: list[int] = field(default_factory=list)  # enemies in view, per step
 
 
 class Watcher:
@@ -154,10 +160,13 @@ class Watcher:
             self._stand = box.bottom
         trace.stands.append(self._stand)
         view = stage.camera.rect
-        trace.in_view.append(
-            any(
-                e.team == "enemy" and e.alive and view.colliderect(e.hitbox) for e in stage.entities
-            )
+        seen = sum(
+            1 for e in stage.entities if e.team == "enemy" and e.alive and view.colliderect(e.hitbox)
+        )
+        trace.in_view.append(seen > 0)
+        trace.enemies_seen.append(seen)
+        trace.boss_fight.append(
+            any(e.is_boss and getattr(e, "state", "dormant") != "dormant" for e in stage.entities)
         )
         bosses = [e for e in stage.entities if e.is_boss and getattr(e, "state", "") == "intro"]
         if bosses and not self._in_intro:
@@ -175,7 +184,10 @@ class Watcher:
         ids = bullets.id[: bullets.n]
         new = ids > self._last_bullet
         enemy = bullets.team[: bullets.n] == ENEMY
-        self.trace.enemy_shots += int(np.count_nonzero(new & enemy))
+        fired = int(np.count_nonzero(new & enemy))
+        self.trace.enemy_shots += fired
+        if not self.trace.boss_fight[-1]:
+            self.trace.field_shots += fired
         self._last_bullet = max(self._last_bullet, int(ids.max()))
 
 
@@ -241,6 +253,10 @@ class LevelReport:
     damage: int
     damage_per_minute: float
     enemy_shots_per_minute: float
+    # Outside boss fights: enemy shots per minute of that time, and the mean number of
+    # enemies in view. With damage per minute, the figures that say how hard a level is.
+    field_shots_per_minute: float
+    enemies_in_view: float
     hits: int
     lives_lost: int
     siege: bool  # a wave level (the walking target excuses it)
@@ -269,6 +285,9 @@ def summarise(trace: Trace, stage: Stage, run: str, reproduced: bool = True) -> 
         walks = cell_passes(xs, stage.level.width)
     walked = walks[walks > 0]
     damage = sum(m.amount for m in trace.hits) + sum(m.amount for m in trace.deaths)
+    fight = np.asarray(trace.boss_fight, dtype=bool)
+    field_seen = np.asarray(trace.enemies_seen, dtype=float)[~fight]
+    field_minutes = field_seen.size * DT / 60 or math.inf
     return LevelReport(
         level=stage_level_ref(stage),
         name=stage.level.name,
@@ -291,6 +310,8 @@ def summarise(trace: Trace, stage: Stage, run: str, reproduced: bool = True) -> 
         damage=damage,
         damage_per_minute=damage / minutes,
         enemy_shots_per_minute=trace.enemy_shots / minutes,
+        field_shots_per_minute=trace.field_shots / field_minutes,
+        enemies_in_view=float(np.mean(field_seen)) if field_seen.size else 0.0,
         hits=len(trace.hits),
         lives_lost=len(trace.deaths),
         siege="waves" in stage.objectives,
@@ -590,6 +611,8 @@ TABLE = [  # heading, width, how to show a report's figure
     ("damage", 6, lambda r: str(r.damage)),
     ("dmg/min", 7, lambda r: f"{r.damage_per_minute:.1f}"),
     ("shots/min", 9, lambda r: f"{r.enemy_shots_per_minute:.0f}"),
+    ("field", 5, lambda r: f"{r.field_shots_per_minute:.0f}"),
+    ("in view", 7, lambda r: f"{r.enemies_in_view:.1f}"),
     ("lives lost", 10, lambda r: str(r.lives_lost)),
 ]
 
@@ -608,7 +631,8 @@ def format_table(reports: list[LevelReport]) -> str:
     lines.append(
         "no enemy: share of the run with no enemy in view; longest: the longest such stretch;"
         "\nwalked/m: times each metre is walked, mean and max; dmg/min: damage taken per minute;"
-        "\nshots/min: bullets the enemies fired per minute"
+        "\nshots/min: bullets the enemies fired per minute; field: the same outside boss"
+        " fights;\nin view: enemies in view on average, outside boss fights"
     )
     for r in reports:
         lines += ["", f"{r.name}: {r.level}, run {r.run} ({r.outcome or 'undecided'})"]
@@ -639,17 +663,19 @@ def format_table(reports: list[LevelReport]) -> str:
     if len(reports) > 1:
         lines += [
             "",
-            "difficulty, level by level (enemy shots per minute, damage taken per minute,"
-            " lives lost):",
+            "difficulty, level by level (outside boss fights: enemy shots per minute and"
+            " enemies in view; damage taken per minute, lives lost):",
         ]
         lines += [
-            f"  {r.name}: {r.enemy_shots_per_minute:.0f} shots/min,"
-            f" {r.damage_per_minute:.1f} damage/min, {r.lives_lost} lives lost"
+            f"  {r.name}: {r.field_shots_per_minute:.0f} field shots/min,"
+            f" {r.enemies_in_view:.1f} in view, {r.damage_per_minute:.1f} damage/min,"
+            f" {r.lives_lost} lives lost"
             for r in reports
         ]
         pairs = list(zip(reports, reports[1:], strict=False))
         for what, figure in (
-            ("fewer enemy shots a minute", lambda r: r.enemy_shots_per_minute),
+            ("fewer enemy shots a minute outside boss fights", lambda r: r.field_shots_per_minute),
+            ("fewer enemies in view", lambda r: r.enemies_in_view),
             ("less damage a minute", lambda r: r.damage_per_minute),
         ):
             easier = [b.name for a, b in pairs if figure(b) < figure(a)]

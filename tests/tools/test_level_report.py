@@ -214,3 +214,32 @@ def test_a_map_too_large_for_its_art_is_drawn_from_its_solid_tiles(tool, tmp_pat
     floor_y = 16 * 8 + 4
     assert tuple(surface.get_at((4, floor_y)))[:3] == tool.SOLID_TILE
     assert tuple(surface.get_at((9 * 8 + 4, floor_y)))[:3] == tool.SKY, "the pit"
+
+
+def test_field_figures_leave_out_a_boss_fight_and_count_the_enemies_in_view(tool, tmp_path):
+    # Two soldiers in view that never die and a player who does not fire: outside any
+    # boss fight every enemy shot is a field shot, and two enemies are always in view.
+    masks = [int(B.NONE)] * 300
+    objs = (soldier(10, speed=0, fire_rate=1, health=99), soldier(14, speed=0, health=99))
+    trace, stage = tool.watch(level(tmp_path, OPEN, *objs), 1, masks)
+    report = tool.summarise(trace, stage, "run")
+    assert trace.enemy_shots > 0 and trace.field_shots == trace.enemy_shots
+    assert report.field_shots_per_minute == pytest.approx(report.enemy_shots_per_minute)
+    assert report.enemies_in_view == pytest.approx(2.0)
+    # The same steps counted as a boss's fight: its shots are no field shots, and the
+    # field figures cover only the steps outside it.
+    fight = tool.Trace(
+        in_view=trace.in_view,
+        intro=trace.intro,
+        xs=trace.xs,
+        ys=trace.ys,
+        stands=trace.stands,
+        enemies_seen=[2] * 150 + [5] * 150,
+        boss_fight=[False] * 150 + [True] * 150,
+        enemy_shots=30,
+        field_shots=10,
+    )
+    report = tool.summarise(fight, stage, "run")
+    assert report.enemies_in_view == pytest.approx(2.0)  # the boss's half left out
+    assert report.field_shots_per_minute == pytest.approx(10 / (150 * DT / 60))
+    assert report.enemy_shots_per_minute == pytest.approx(30 / (300 * DT / 60))
