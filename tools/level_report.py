@@ -161,7 +161,9 @@ class Watcher:
         trace.stands.append(self._stand)
         view = stage.camera.rect
         seen = sum(
-            1 for e in stage.entities if e.team == "enemy" and e.alive and view.colliderect(e.hitbox)
+            1
+            for e in stage.entities
+            if e.team == "enemy" and e.alive and view.colliderect(e.hitbox)
         )
         trace.in_view.append(seen > 0)
         trace.enemies_seen.append(seen)
