@@ -99,9 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--split",
         choices=("auto", "always", "never"),
-        default="auto",
+        default=None,
         help="two players' camera: split when they part (auto), always, or never "
-        "(one shared view they cannot leave); default auto",
+        "(one shared view they cannot leave); default: as Options saved it (auto)",
     )
     parser.add_argument(
         "--record", type=Path, metavar="FILE", help="save this run's input as a replay"
@@ -258,7 +258,7 @@ def _play_in_window(args: argparse.Namespace) -> int:
         extra_levels=[args.level] if args.level else [],
         assists=args.assist,
     )
-    app.players, app.split = args.players, args.split
+    app.players, app.split = args.players, args.split or app.settings.split
     first: Scene
     refused: list[LevelError] = []
     if replay is not None:
@@ -272,7 +272,7 @@ def _play_in_window(args: argparse.Namespace) -> int:
         # Read behind a loading screen: a big map takes seconds. A map it refuses ends the
         # run with its one line and status 1, as before a window opened.
         path, seed, crowd = args.level or LEVELS_DIR / CAMPAIGN[0], args.seed, args.crowd
-        players, split = args.players, args.split
+        players, split = args.players, app.split
         first = LoadingScene(
             lambda: PlayScene(path, seed=seed, crowd=crowd, players=players, split=split),
             path,
@@ -358,7 +358,7 @@ def run_headless(args: argparse.Namespace) -> int:
     if args.crowd:
         add_crowd(stage, args.crowd)
     # Two players' views (presentation): followed every step, for the screenshot.
-    screen = SplitScreen(stage.camera, args.split) if players > 1 else None
+    screen = SplitScreen(stage.camera, args.split or "auto") if players > 1 else None
     if screen is not None:
         screen.snap(stage.players)
     recorded: list[list[int]] = [[] for _ in range(players)]

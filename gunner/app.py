@@ -155,7 +155,8 @@ class App:
         # how many play (the title's 2 PLAYERS, the pause menu's join and leave).
         self.keys2 = KeyboardInput()
         self.players = 1
-        self.split = "auto"  # two players' camera: auto, always or never (--split)
+        # Two players' camera: auto, always or never (Options saves it; --split for a run).
+        self.split = self.settings.split
         self.debug = debug
         self.times = FrameTimes()
         self.scenes: list[Scene] = []
@@ -195,6 +196,15 @@ class App:
             self._save_failed = True
         else:
             self._save_failed = False
+
+    def set_split(self, mode: str) -> None:
+        """Two players' camera from now on (Options' row): the level under the menu
+        too, if one is being played."""
+        self.split = mode
+        for scene in self.scenes:
+            use = getattr(scene, "use_split", None)
+            if use is not None:
+                use(mode, recording=self.recorder is not None)
 
     def present(self) -> None:
         """Scale the logical frame by a whole number into the window, letterboxed."""

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gunner.input import DEFAULT_BINDINGS, Buttons
+from gunner.input import DEFAULT_BINDINGS, PLAYER_TWO_BINDINGS, Buttons
 
 MAX_KEYS = 3
 # Action -> its keys (or a pad's buttons), in the order the player set them.
 ActionMap = dict[Buttons, tuple[int, ...]]
-# Each player slot's keys when nothing is saved. Slot 1 is today's one player; the
-# co-op work adds slot 2's set here (from gunner.input's per-player table).
-PLAYER_DEFAULTS: dict[int, ActionMap] = {1: DEFAULT_BINDINGS}
+# Each player slot's keys when nothing is saved: slot 1 is the keyboard player of a
+# one-player game, slot 2 player 2 on the same keyboard (WASD + F/G).
+PLAYER_DEFAULTS: dict[int, ActionMap] = {1: DEFAULT_BINDINGS, 2: PLAYER_TWO_BINDINGS}
 
 
 def default_keys(slot: int) -> ActionMap:

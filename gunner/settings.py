@@ -38,6 +38,7 @@ import pygame
 from gunner import config
 from gunner.assists import Assists
 from gunner.bindings import MAX_KEYS, ActionMap, default_keys
+from gunner.camera import SPLIT_MODES
 from gunner.datafile import DataFileError, load_json, read_bytes
 from gunner.gamepad import BUTTON_CODES, BUTTON_NAMES, DEFAULT_PAD_BINDINGS
 from gunner.input import Buttons
@@ -313,6 +314,9 @@ class Settings:
     # At most three flashes a second and no white silhouettes (photosensitive players).
     reduce_flashing: bool = False
     ghost: bool = True  # race the best run's ghost on a level that has one
+    # Two players' camera (`--split` for one run): split when they part, always, or
+    # never (one shared view they cannot leave); one of camera.SPLIT_MODES.
+    split: str = "auto"
     assists: Assists = field(default_factory=Assists)
     # Key names as the loaded file spelled them (`F24`, `Space`), written back as they
     # were: a hand-edited file saves unchanged, display or not.
@@ -361,6 +365,7 @@ class Settings:
             "shake": self.shake,
             "reduce_flashing": self.reduce_flashing,
             "ghost": self.ghost,
+            "split": self.split,
             "assists": self.assists.to_json(),
         }
 
@@ -375,7 +380,7 @@ class Settings:
         repairs = [] if repairs is None else repairs
         s = cls()
         known = ["keys", "player_keys", "pads", "volume", "fullscreen", "scale", "shake"]
-        known += ["assists", *SWITCHES]
+        known += ["assists", "split", *SWITCHES]
         _unknown(data, known, "", repairs)
         s.bindings = s.read_keys(data.get("keys", {}), 1, "keys.", repairs)
         s.read_more_players(data.get("player_keys", {}), repairs)
@@ -411,6 +416,12 @@ class Settings:
             else:
                 default = json.dumps(getattr(s, name))
                 repairs.append(f"{name} {short_repr(value)} is not true or false; using {default}")
+        split = data.get("split", s.split)
+        if split in SPLIT_MODES:
+            s.split = split
+        else:
+            modes = ", ".join(SPLIT_MODES)
+            repairs.append(f"split {short_repr(split)} is not one of {modes}; using {s.split}")
         if "assists" in data:
             s.assists = Assists.from_json(data["assists"], repairs)
         return s

@@ -1,6 +1,10 @@
 """The controls screen (from Options): up to three keys for each action, and the pad's
 buttons for each, set one at a time; saved as they change.
 
+The first row chooses whose keys the keyboard rows show: player 1's or player 2's
+(co-op on one keyboard; WASD + F/G by default). While two play, a key in both tables
+is player 2's (see gunner.input.co_op_bindings), and the screen says so when one is set.
+
 Up/down choose an action, left/right one of its keys (the "+" after the last adds
 one). Confirm waits for the new key or pad button; Delete clears the chosen key (an
 action keeps at least one). A key another action holds is not taken silently: the
@@ -15,7 +19,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gunner import text
-from gunner.bindings import MAX_KEYS, ActionMap, BindError, Conflict, bind, clear, default_keys
+from gunner.bindings import (
+    MAX_KEYS,
+    PLAYER_DEFAULTS,
+    ActionMap,
+    BindError,
+    Conflict,
+    bind,
+    clear,
+    default_keys,
+    owner_of,
+)
 from gunner.gamepad import ANY_PAD, DEFAULT_PAD_BINDINGS, button_label
 from gunner.input import BACK_KEYS, CONFIRM_KEYS, Buttons
 from gunner.scenes.base import DOWN_KEYS, LEFT_KEYS, RIGHT_KEYS, UP_KEYS, Scene
@@ -63,14 +77,16 @@ class ControlsScene(Scene):
     overlay = False
 
     def __init__(self) -> None:
-        # Rows: keyboard actions, pad actions, defaults, back.
-        self.rows: list[tuple[str, Buttons | None]] = [("key", a) for a in ACTIONS]
+        # Rows: whose keys, keyboard actions, pad actions, defaults, back.
+        self.rows: list[tuple[str, Buttons | None]] = [("player", None)]
+        self.rows += [("key", a) for a in ACTIONS]
         self.rows += [("pad", a) for a in ACTIONS] + [("defaults", None), ("back", None)]
         self.index = 0
         self.column = 0
         self.waiting = False  # for the new key or button of the chosen slot
         self.pending: Conflict | None = None  # a key another action holds: swap?
         self.message = ""
+        self.player = 1  # whose keys the keyboard rows edit (a slot of PLAYER_DEFAULTS)
 
     # -- what is being edited ------------------------------------------------------------
 
@@ -81,13 +97,13 @@ class ControlsScene(Scene):
 
     def bound(self, app: App, kind: str) -> ActionMap:
         if kind == "key":
-            return app.settings.bindings
+            return app.settings.keys_by_player.get(self.player) or default_keys(self.player)
         pads = app.settings.pad_buttons
         return pads.get(self.pad_id(app)) or pads.get(ANY_PAD) or dict(DEFAULT_PAD_BINDINGS)
 
     def store(self, app: App, kind: str, bound: ActionMap) -> None:
         if kind == "key":
-            app.settings.bindings = bound
+            app.settings.keys_by_player[self.player] = bound
         else:
             app.settings.pad_buttons[self.pad_id(app)] = bound
         app.pads.bindings = app.settings.pad_buttons
@@ -116,6 +132,12 @@ class ControlsScene(Scene):
             self.message = ""
             self._keep_column(app)
             app.audio.play("menu_move")
+        elif kind == "player" and (key in LEFT_KEYS or key in RIGHT_KEYS or key in CONFIRM_KEYS):
+            slots = sorted(PLAYER_DEFAULTS)
+            step = -1 if key in LEFT_KEYS else 1
+            self.player = slots[(slots.index(self.player) + step) % len(slots)]
+            self.message = ""
+            app.audio.play("menu_move")
         elif key in LEFT_KEYS or key in RIGHT_KEYS:
             self.column += -1 if key in LEFT_KEYS else 1
             self._keep_column(app)
@@ -126,10 +148,9 @@ class ControlsScene(Scene):
             if kind == "back":
                 app.pop()
             elif kind == "defaults":
-                app.settings.bindings = default_keys(1)
                 app.settings.pad_buttons.pop(self.pad_id(app), None)
-                self.store(app, "key", app.settings.bindings)
-                self.message = "DEFAULT KEYS AND PAD BUTTONS RESTORED"
+                self.store(app, "key", default_keys(self.player))
+                self.message = f"PLAYER {self.player}'S DEFAULT KEYS AND PAD BUTTONS RESTORED"
             elif action is not None:
                 self.waiting = True
                 what = "KEY" if kind == "key" else "PAD BUTTON"
@@ -194,7 +215,7 @@ class ControlsScene(Scene):
             return
         old = self.bound(app, kind)
         self.store(app, kind, bound)
-        self.message = ""
+        self.message = self.shared_key_note(app, kind, code)
         if swap and self.pending is not None:
             loser = self.pending.owner
             given = [k for k in bound[loser] if k not in old[loser]]
@@ -202,6 +223,18 @@ class ControlsScene(Scene):
             self.message = f"SWAPPED: {ACTION_LABELS[loser]}{gets}"
         self._keep_column(app)
         app.audio.play("menu_select")
+
+    def shared_key_note(self, app: App, kind: str, code: int) -> str:
+        """A key just set that the other keyboard player's table holds too: while two
+        play it is player 2's (a key never moves two players), so say so ("" if not)."""
+        if kind != "key":
+            return ""
+        for other in sorted(PLAYER_DEFAULTS):
+            theirs = app.settings.keys_by_player.get(other) or default_keys(other)
+            action = owner_of(theirs, code) if other != self.player else None
+            if action is not None:
+                return f"{key_label(code)} IS ALSO PLAYER {other}'S: PLAYER 2'S WHILE TWO PLAY"
+        return ""
 
     def _answer_swap(self, app: App, swap: bool) -> None:
         conflict = self.pending
@@ -232,16 +265,20 @@ class ControlsScene(Scene):
         surface.fill(BACKDROP)
         w, h = surface.get_size()
         text.draw(surface, "CONTROLS", (w // 2, 6), 28, text.YELLOW, "midtop")
-        y = 32
+        y = 30
         for i, (kind, action) in enumerate(self.rows):
-            if i == 0 or kind != self.rows[i - 1][0] and kind in ("pad", "defaults"):
+            if kind in ("key", "pad", "defaults") and kind != self.rows[i - 1][0]:
                 y += 4
                 if kind != "defaults":
                     text.draw(surface, self.heading(app, kind), (24, y), 14, text.CYAN)
                     y += 12
             selected = i == self.index
             colour = text.YELLOW if selected else text.GREY
-            if action is None:
+            if kind == "player":
+                rect = text.draw(surface, "KEYS OF", (COLUMNS[0] - 12, y), 14, colour, "topright")
+                shown = text.WHITE if selected else colour
+                text.draw(surface, f"< PLAYER {self.player} >", (COLUMNS[0], y), 14, shown)
+            elif action is None:
                 label = "DEFAULT KEYS AND BUTTONS" if kind == "defaults" else "BACK"
                 rect = text.draw(surface, label, (COLUMNS[0] - 12, y), 14, colour, "topright")
             else:
@@ -258,7 +295,7 @@ class ControlsScene(Scene):
 
     def heading(self, app: App, kind: str) -> str:
         if kind == "key":
-            return "KEYBOARD"
+            return f"KEYBOARD  (PLAYER {self.player})"
         pad = self.pad_id(app)
         if pad == ANY_PAD:
             return "PAD  (NONE PLUGGED IN: EVERY PAD)"

@@ -1,5 +1,6 @@
 """The options screen: controls, volumes, fullscreen, window scale, screen shake, reduce
-flashing, the ghost, and the way to the assists; saved as they change.
+flashing, the ghost, two players' split screen, and the way to the assists; saved as
+they change.
 
 Up/down choose a row; left/right (or confirm) change it. Changes apply at once and
 are written to the settings file at once, so a crash loses none. The window rows show
@@ -19,6 +20,7 @@ from gunner import text
 from gunner.assists import Assists
 from gunner.input import BACK_KEYS, CONFIRM_KEYS
 from gunner.scenes.base import DOWN_KEYS, LEFT_KEYS, RIGHT_KEYS, UP_KEYS, Scene
+from gunner.settings import SPLIT_MODES
 
 if TYPE_CHECKING:
     from gunner.app import App
@@ -38,6 +40,8 @@ ABOUT = {
     "controls": "Keys and pad buttons: up to three keys for each action.",
     "shake": "How hard blasts and hits shake the screen. 0 % keeps it still.",
     "assists": "Game speed, invincibility, infinite ammo, auto-fire.",
+    "split": "Two players: AUTO splits the screen when they part, ALWAYS keeps it split, "
+    "NEVER keeps one view they cannot leave.",
 }
 BACKDROP = (10, 10, 22)
 
@@ -49,7 +53,7 @@ class OptionsScene(Scene):
 
     def __init__(self) -> None:
         self.rows: list[str] = ["controls", *(v for v, _ in VOLUMES)]
-        self.rows += ["fullscreen", "scale", "shake", *SWITCHES, "assists", "back"]
+        self.rows += ["fullscreen", "scale", "shake", *SWITCHES, "split", "assists", "back"]
         self.index = 0
 
     # -- input -------------------------------------------------------------------------
@@ -93,6 +97,9 @@ class OptionsScene(Scene):
         elif row == "scale":
             app.set_window(app.fullscreen, app.scale + direction)  # kept to the desktop
             s.scale = app.scale
+        elif row == "split":
+            s.split = SPLIT_MODES[(SPLIT_MODES.index(s.split) + direction) % len(SPLIT_MODES)]
+            app.set_split(s.split)
         else:
             return
         app.save_settings()
@@ -117,6 +124,8 @@ class OptionsScene(Scene):
             return "FULLSCREEN", "< ON >" if app.fullscreen else "< OFF >"
         if row == "scale":
             return "WINDOW SCALE", f"< {app.scale}x >"
+        if row == "split":
+            return "SPLIT SCREEN", f"< {s.split.upper()} >"
         if row == "assists":
             return "ASSISTS", "ON" if app.assists != Assists() else "OFF"
         return ("CONTROLS", "") if row == "controls" else ("BACK", "")

@@ -149,6 +149,19 @@ class PlayScene(Scene):
         self.stage.say("PLAYER 2 LEFT")
         return True
 
+    def use_split(self, mode: str, recording: bool = False) -> None:
+        """Options changed the split mode mid-level: the views and the leash (never
+        split's, the simulation's) follow it at once. A run being recorded or replayed
+        keeps the mode it started with, as its replay holds that leash; the new mode
+        plays from the next level on."""
+        if self.replay is not None or recording:
+            return
+        self.split_mode = mode
+        if self.screen is not None:
+            self.screen.mode = mode
+        if len(self.stage.players) > 1:
+            self.stage.leash = mode == "never"
+
     def _prepare(self, stage: Stage) -> Stage:
         """The crowd and the broad phase this scene plays with, on a fresh stage."""
         if self.crowd:
@@ -215,7 +228,7 @@ class PlayScene(Scene):
 
     def next_level(self, app: App) -> PlayScene:
         assert self.campaign_index is not None
-        app.players, app.split = self.players, self.split_mode  # the team plays on
+        app.players = self.players  # the team plays on (app.split: as Options has it now)
         return PlayScene.campaign(app, self.campaign_index + 1)
 
     def enter(self, app: App) -> None:

@@ -121,3 +121,26 @@ def test_player_twos_saved_keys_are_the_ones_that_play(app, tmp_path):
     app.frame(20)
     assert two.hitbox.x > x + 10
     assert pygame.K_l not in {k for keys in app.bindings()[0].values() for k in keys}
+
+
+def test_options_split_row_is_saved_and_used_by_the_level_under_it(app, tmp_path):
+    from gunner.scenes.options import OptionsScene
+    from gunner.settings import load_settings
+
+    scene = PlayScene(write_map(tmp_path, ROWS), players=2, split=app.split)
+    app.push(scene)
+    app.frame(2)
+    assert app.split == "auto" and scene.screen.mode == "auto" and not scene.stage.leash
+    options = OptionsScene()
+    app.push(options)
+    options.index = options.rows.index("split")
+    assert options.value(app, "split") == ("SPLIT SCREEN", "< AUTO >")
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
+    # Left from AUTO wraps to NEVER: saved, and the level under the menu is leashed now.
+    assert app.settings.split == "never" and load_settings().split == "never"
+    assert scene.screen.mode == "never" and scene.stage.leash
+    assert [v.player for v in scene.screen.views()] == [None], "one shared view"
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    assert app.settings.split == "auto" and not scene.stage.leash
+    # The next level (or a new game) starts with the saved mode.
+    assert PlayScene.campaign(app, 0).split_mode == "auto"

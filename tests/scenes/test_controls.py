@@ -11,7 +11,7 @@ import pytest
 
 from gunner.app import App
 from gunner.gamepad import DEFAULT_PAD_BINDINGS, PadState, buttons_from_pad, key_event
-from gunner.input import DEFAULT_BINDINGS, Buttons, buttons_from_keys
+from gunner.input import DEFAULT_BINDINGS, PLAYER_TWO_BINDINGS, Buttons, buttons_from_keys
 from gunner.scenes.controls import ControlsScene
 from gunner.settings import load_settings
 
@@ -161,3 +161,36 @@ def test_start_stays_the_pause_button(app, controls):
     app.handle_event(key_event(pygame.K_ESCAPE, start))
     assert "RESERVED" in controls.message
     assert app.pads.bindings_for("any") == DEFAULT_PAD_BINDINGS
+
+
+def test_player_two_s_keys_are_rebound_on_their_own_and_drive_player_two(app, controls):
+    # The first row chooses whose keys the keyboard rows show.
+    assert controls.rows[controls.index] == ("player", None)
+    app.handle_event(key(pygame.K_RIGHT))
+    assert controls.player == 2
+    assert controls.bound(app, "key") == PLAYER_TWO_BINDINGS, "WASD + F/G until changed"
+    choose(app, controls, "key", Buttons.FIRE, 0)
+    app.handle_event(key(pygame.K_RETURN))
+    app.handle_event(key(pygame.K_h))  # H in G's place
+    assert app.settings.keys_by_player[2][Buttons.FIRE] == (pygame.K_h,)
+    assert app.settings.bindings == DEFAULT_BINDINGS, "player 1's keys are untouched"
+    assert load_settings().keys_by_player[2][Buttons.FIRE] == (pygame.K_h,), "saved at once"
+    # While two play, H fires for player 2 and G for nobody.
+    app.players = 2
+    first, second = app.bindings()
+    assert buttons_from_keys(Pressed({pygame.K_h}), second) == Buttons.FIRE
+    assert buttons_from_keys(Pressed({pygame.K_g}), second) == Buttons.NONE
+    # A key player 1 also holds: it is player 2's while two play, and the screen says so.
+    choose(app, controls, "key", Buttons.JUMP, 1)  # the "+" after F
+    app.handle_event(key(pygame.K_RETURN))
+    app.handle_event(key(pygame.K_x))
+    assert controls.message == "X IS ALSO PLAYER 1'S: PLAYER 2'S WHILE TWO PLAY"
+    first, second = app.bindings()
+    assert buttons_from_keys(Pressed({pygame.K_x}), second) == Buttons.JUMP
+    assert buttons_from_keys(Pressed({pygame.K_x}), first) == Buttons.NONE
+    # Defaults on player 2's page restore player 2's, not player 1's.
+    while controls.rows[controls.index][0] != "defaults":
+        app.handle_event(key(pygame.K_DOWN))
+    app.handle_event(key(pygame.K_RETURN))
+    assert app.settings.keys_by_player[2] == PLAYER_TWO_BINDINGS
+    assert controls.message.startswith("PLAYER 2'S DEFAULT KEYS")

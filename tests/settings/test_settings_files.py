@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from gunner import settings as settings_mod
 from gunner.app import App
 from gunner.bindings import MAX_KEYS, BindError, Conflict, bind, clear
-from gunner.input import DEFAULT_BINDINGS, Buttons
+from gunner.input import DEFAULT_BINDINGS, PLAYER_TWO_BINDINGS, Buttons
 from gunner.scenes.controls import ControlsScene, bindable
 from gunner.settings import (
     ACTIONS,
@@ -586,7 +586,6 @@ def test_a_second_players_keys_are_kept_by_slot(tmp_path):
         ('"pads": {"' + "0" * 32 + '": {"jump": ["z"]}}', "jump is not a list of button"),
         ('"reduce_flashing": "yes"', 'reduce_flashing "yes" is not true or false; using false'),
         ('"player_keys": {"9": {"jump": ["c"]}}', 'player_keys."9" is not a player from 2 to 4'),
-        ('"player_keys": {"2": {"jump": []}}', "player_keys.2.left has no key; player 2 uses"),
     ],
 )
 def test_a_damaged_pad_or_switch_is_mended_in_one_line(tmp_path, capsys, entry, said):
@@ -596,3 +595,30 @@ def test_a_damaged_pad_or_switch_is_mended_in_one_line(tmp_path, capsys, entry, 
     assert len(err) == 1 and said in err[0], err
     assert s.scale == 2, "the rest of the file is kept"
     assert s.pad_buttons == {} and not s.reduce_flashing and list(s.keys_by_player) == [1]
+
+
+def test_player_two_s_keyless_action_gets_player_two_s_default_back(tmp_path, capsys):
+    (tmp_path / "settings.json").write_text('{"version": 1, "player_keys": {"2": {"jump": []}}}')
+    s = load_settings(tmp_path)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "player_keys.2.jump has no key; using f" in err[0], err
+    assert s.keys_by_player[2][Buttons.JUMP] == (pygame.K_f,)
+
+
+@pytest.mark.parametrize("bad", ['"sideways"', "3", "null", '["auto"]'])
+def test_a_bad_split_mode_is_repaired_to_auto_in_one_line(tmp_path, capsys, bad):
+    (tmp_path / "settings.json").write_text('{"version": 1, "scale": 2, "split": ' + bad + "}")
+    s = load_settings(tmp_path)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "is not one of auto, always, never; using auto" in err[0], err
+    assert s.split == "auto" and s.scale == 2
+
+
+def test_split_mode_and_player_two_s_keys_round_trip(tmp_path):
+    first = Settings(split="never")
+    first.keys_by_player[2] = {**PLAYER_TWO_BINDINGS, Buttons.FIRE: (pygame.K_h, pygame.K_g)}
+    save_settings(first, tmp_path)
+    loaded = load_settings(tmp_path)
+    assert loaded == first
+    save_settings(loaded, tmp_path)
+    assert load_settings(tmp_path) == loaded
