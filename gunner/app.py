@@ -16,7 +16,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -155,6 +155,10 @@ class App:
         # how many play (the title's 2 PLAYERS, the pause menu's join and leave).
         self.keys2 = KeyboardInput()
         self.players = 1
+        # Pads: the player whose pad was just unplugged (the pause screen names them),
+        # and whether player 1 has played on the keyboard (a new pad then joins as 2).
+        self.unplugged: int | None = None
+        self.keyboard_play = False
         # Two players' camera: auto, always or never (Options saves it; --split for a run).
         self.split = self.settings.split
         self.debug = debug
@@ -259,11 +263,68 @@ class App:
         pause = getattr(self.scene, "pause_on_focus_loss", None)
         if pause is not None:
             pause(self)
+        elif hasattr(self.scene, "lost_pad") and self.unplugged is not None:
+            self.scene.lost_pad, self.unplugged = self.unplugged, None  # paused already
+        else:
+            self.unplugged = None  # a pad unplugged in a menu: nothing to tell later
+
+    def pad_start(self, event: pygame.event.Event) -> bool:
+        """Start on a pad with no player slot claims one (keyed by its instance id).
+        Player 2's when a level for two lacks player 2's pad (plugged back in), or when
+        player 1 already has a pad or has been playing on the keyboard; then player 2
+        joins (the level under way, paused or not, or the title's next game). Else
+        player 1's: a lone player's pad, whose Start pauses as ever. A pad holding
+        player 2's slot while player 2 is out (left from the pause menu) brings them
+        back. True if the press did that (it is then no pause and no menu key)."""
+        pads = self.pads
+        if not (
+            event.type == pygame.CONTROLLERBUTTONDOWN
+            and event.button == pygame.CONTROLLER_BUTTON_START
+            and pads.enabled
+            and event.instance_id in pads.pads
+        ):
+            return False
+        play = self.level_scene()
+        slot = pads.slots.get(event.instance_id)
+        if slot is None:
+            taken = set(pads.slots.values())
+            missing_two = play is not None and len(play.stage.players) > 1 and 2 not in taken
+            if 1 not in taken and not self.keyboard_play and not missing_two:
+                pads.slots[event.instance_id] = 1
+                return False
+            if 2 in taken:
+                return False
+            slot = pads.slots[event.instance_id] = 2
+        if slot != 2:
+            return False
+        if self.unplugged == 2:
+            self.unplugged = None
+        if play is None:
+            return True  # the title: see `pad_players`
+        if len(play.stage.players) > 1:
+            return False  # in already: Start pauses (or resumes)
+        if not play.join():
+            return False
+        self.players = 2  # WASD is player 2's from now on, as when joined from the menu
+        return True
+
+    def level_scene(self) -> Any:
+        """The level being played (a PlayScene), under any menus over it; None on the
+        title. (Typed loosely: the app never imports the scenes it runs.)"""
+        return next((s for s in reversed(self.scenes) if hasattr(s, "join")), None)
+
+    def pad_players(self) -> int:
+        """How many play the title's next game: two once a pad holds player 2's slot."""
+        return 2 if 2 in self.pads.slots.values() else 1
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in PAD_EVENTS:
+            if self.pad_start(event):
+                return
+            lost = self.pads.slots.get(getattr(event, "instance_id", -1), 1)
             keys, unplugged = self.pads.handle_event(event, self._in_play())
             if unplugged:
+                self.unplugged = lost
                 self.pause_game()
             for key in keys:
                 self.handle_event(key)
@@ -281,6 +342,9 @@ class App:
             # Latch the tap before the scene sees the key: if the key changes screens,
             # the scene change drops it again.
             tables = self.bindings()
+            if event.type == pygame.KEYDOWN and not getattr(event, "pad", False):
+                played = any(event.key in keys for keys in tables[0].values())
+                self.keyboard_play = self.keyboard_play or (played and self._in_play())
             self.keys.handle_event(event, tables[0])
             self.keys2.handle_event(event, tables[1] if len(tables) > 1 else {})
             self.scene.handle_event(self, event)
@@ -313,7 +377,7 @@ class App:
         tables = self.bindings()
         if len(tables) < 2:
             return Buttons.NONE
-        return self.keys2.mask(tables[1], pygame.key.get_pressed())
+        return self.keys2.mask(tables[1], pygame.key.get_pressed()) | self.pads.held(2)
 
     def frame(self, steps: int) -> None:
         """One frame's events, then `steps` fixed steps (no drawing)."""

@@ -15,8 +15,11 @@ The buttons of each action can be rebound in Options > Controls (the stick alway
 moves), and are kept per pad, by the pad's GUID (`Pads.bindings`).
 
 Held pad buttons merge into the same `Buttons` mask the keyboard makes, so the
-simulation cannot tell them apart. Menu presses are turned into the KEYDOWN
-events the menus already understand (marked `pad=True`). The mapping functions
+simulation cannot tell them apart. A pad drives player 1 until Start gives it a
+player slot of its own (`Pads.slots`, keyed by SDL's instance id; the app decides
+which slot, see `App.pad_start`): from then on it drives that player alone. Menu
+presses are turned into the KEYDOWN events the menus already understand (marked
+`pad=True`). The mapping functions
 take a plain `PadState`, so tests need no device.
 """
 
@@ -114,6 +117,7 @@ class PadState:
     buttons: frozenset[int] = field(default_factory=frozenset)
     stick: tuple[float, float] = (0.0, 0.0)
     guid: str = ANY_PAD  # which pad: its buttons may be bound its own way
+    instance: int = -1  # SDL's instance id of the pad (its player slot is kept by it)
 
 
 def stick_direction(x: float, y: float, dead_zone: float = DEAD_ZONE) -> Buttons:
@@ -170,6 +174,9 @@ class Pads:
     def __init__(self) -> None:
         self.pads: dict[int, Any] = {}  # SDL instance id -> Controller
         self.guids: dict[int, str] = {}  # SDL instance id -> the pad's GUID
+        # SDL instance id -> the player (1, 2) whose pad it is, once Start claimed a
+        # slot for it; a pad with none drives player 1.
+        self.slots: dict[int, int] = {}
         self._stick_dirs: dict[int, Buttons] = {}
         # GUID -> the buttons of each action, for pads the player rebound (the app
         # shares the settings' table here); any other pad plays by the defaults.
@@ -210,6 +217,7 @@ class Pads:
             pad = self.pads.pop(event.instance_id, None)
             self._stick_dirs.pop(event.instance_id, None)
             self.guids.pop(event.instance_id, None)
+            self.slots.pop(event.instance_id, None)
             if pad is not None:
                 with contextlib.suppress(pygame.error):
                     pad.quit()
@@ -249,7 +257,7 @@ class Pads:
                     b for b in range(pygame.CONTROLLER_BUTTON_MAX) if pad.get_button(b)
                 )
                 guid = self.guids.get(instance, ANY_PAD)
-                yield PadState(buttons, self._stick(pad), guid)
+                yield PadState(buttons, self._stick(pad), guid, instance)
             except pygame.error:
                 continue  # unplugged between the event and now
 
@@ -258,9 +266,15 @@ class Pads:
         set for any pad, else the defaults."""
         return self.bindings.get(guid) or self.bindings.get(ANY_PAD) or DEFAULT_PAD_BINDINGS
 
-    def held(self) -> Buttons:
-        """Buttons held on any pad (two pads drive the one player together)."""
+    def held(self, player: int = 1) -> Buttons:
+        """Buttons held on `player`'s pads: those Start gave that slot, and for player 1
+        also every pad without a slot (one player's pads drive them together)."""
         held = Buttons.NONE
         for state in self.states():
-            held |= buttons_from_pad(state, self.bindings_for(state.guid))
+            if self.slots.get(state.instance, 1) == player:
+                held |= buttons_from_pad(state, self.bindings_for(state.guid))
         return held
+
+    def pad_of(self, player: int) -> int | None:
+        """The instance id of the pad holding `player`'s slot, if any."""
+        return next((i for i, slot in self.slots.items() if slot == player), None)

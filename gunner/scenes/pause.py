@@ -1,4 +1,4 @@
-"""The pause menu, drawn over the frozen game."""
+"""The pause menu, drawn over the frozen game; after a pad was unplugged it says whose."""
 
 from __future__ import annotations
 
@@ -22,9 +22,12 @@ class PauseScene(Scene):
     def __init__(self, play: PlayScene) -> None:
         self.play = play
         self.menu: Menu | None = None
+        self.lost_pad: int | None = None  # the player whose pad was unplugged, if that paused
 
     def enter(self, app: App) -> None:
         previous = self.menu
+        if app.unplugged is not None:  # told once, by the pause it caused
+            self.lost_pad, app.unplugged = app.unplugged, None
         co_op = self._co_op_option(app)
         self.menu = Menu(
             [
@@ -70,4 +73,11 @@ class PauseScene(Scene):
         dim(surface)
         w = surface.get_width()
         text.draw(surface, "PAUSED", (w // 2, 70), 40, text.YELLOW, "midtop")
+        if self.lost_pad is not None:  # on a dark strip: the level's banner may be under it
+            strip = pygame.Rect(0, 34, w, 32)
+            surface.fill((20, 0, 0), strip)
+            lost = f"PLAYER {self.lost_pad} PAD UNPLUGGED"
+            text.draw(surface, lost, (w // 2, 37), 20, text.RED, "midtop")
+            again = "PLUG IT BACK IN AND PRESS START" if self.lost_pad > 1 else "PLUG IT BACK IN"
+            text.draw(surface, again, (w // 2, 54), 14, text.WHITE, "midtop")
         self.menu.draw(surface, w // 2, 120)

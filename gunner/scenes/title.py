@@ -34,8 +34,9 @@ class TitleScene(Scene):
 
         make = app.router.make
 
-        def play(index: int, players: int = 1) -> None:
-            app.players = players
+        def play(index: int, players: int | None = None) -> None:
+            # A pad that pressed Start here for player 2 makes it a game for two.
+            app.players = players or app.pad_players()
             app.open_level(lambda: make("campaign", app, index), LEVELS_DIR / CAMPAIGN[index])
 
         options = [("START", lambda: play(0))]
@@ -93,6 +94,12 @@ class TitleScene(Scene):
         text.draw(surface, "GUNNER", (w // 2, 26), 72, text.YELLOW, "midtop")
         text.draw(surface, "RUN.  JUMP.  AIM.  SHOOT.", (w // 2, 86), 16, text.WHITE, "midtop")
         self.menu.draw(surface, w // 2, 118, 20)
+        if app.pads.enabled and app.pads.pads:
+            if app.pad_players() > 1:
+                pads = "PLAYER 2'S PAD IS IN: START PLAYS FOR TWO"
+            else:
+                pads = "PRESS START ON ANOTHER PAD TO JOIN AS PLAYER 2"
+            text.draw(surface, pads, (w // 2, h - 26), 14, text.CYAN, "midbottom")
         draw_footer(surface, controls_hint(app.settings.bindings))
 
 
