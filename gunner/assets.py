@@ -17,7 +17,7 @@ import pygame
 
 from gunner.config import ASSETS_DIR
 from gunner.looks import Looks, recolour
-from gunner.objects import BACKDROPS
+from gunner.schema import BACKDROPS
 
 # Installed players have no Makefile: tell them what helps them, and developers what to run.
 MISSING_HINT = "reinstall Gunner; in a checkout, `python tools/make_assets.py` regenerates it"

@@ -1,11 +1,12 @@
-"""Generate the Tiled project and object types from the schema in gunner/objects.py.
+"""Generate the Tiled project and object types from the kinds' schema entries.
 
     python tools/make_tiled_project.py          # write levels/gunner.tiled-project, objecttypes.xml
     python tools/make_tiled_project.py --check  # exit 1 if they are out of date
 
 Tiled 1.9+ reads classes and enums from the project's `propertyTypes`; Tiled 1.8
 reads object types from an `objecttypes.xml` chosen in its Object Types Editor.
-Both are written from the same schema, so they never disagree with the validator.
+Both are written from the same schema (gunner.objects.SCHEMA: each kind's `ENTRY`,
+collected by the registry), so they never disagree with the validator.
 """
 
 from __future__ import annotations

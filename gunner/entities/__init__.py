@@ -3,8 +3,9 @@
 As in the SDL2 gunner tutorial's InitFunc table, a map object of class
 "Player" is built by whatever registered itself under "Player". A new kind of
 entity is one module in this package that decorates its class with
-`@register("Name")`: every module here is imported when the package is, so nothing
-else lists it (see "Adding an enemy" in the README).
+`@register("Name", ENTRY)`, ENTRY being its map class (`gunner.schema.ObjectClass`):
+every module here is imported when the package is, so nothing else lists it (see
+"Adding an entity kind" in docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from gunner.entities.base import ENTITY_TYPES, Entity, create_entity, register
+from gunner.entities.base import ENTITY_TYPES, SCHEMA, Entity, create_entity, register, unregister
 
 
 def _discover() -> list[str]:
@@ -26,4 +27,4 @@ def _discover() -> list[str]:
 
 MODULES = _discover()
 
-__all__ = ["ENTITY_TYPES", "MODULES", "Entity", "create_entity", "register"]
+__all__ = ["ENTITY_TYPES", "MODULES", "SCHEMA", "Entity", "create_entity", "register", "unregister"]

@@ -7,25 +7,40 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
+from gunner.schema import ObjectClass, refresh_kind_choices
+
 if TYPE_CHECKING:
     from gunner.bullets import Bullet
     from gunner.maps import Spawn
     from gunner.world.api import WorldView
 
 ENTITY_TYPES: dict[str, type[Entity]] = {}
+# Each kind's map class (its schema entry), in registration order: gunner.objects.SCHEMA.
+SCHEMA: dict[str, ObjectClass] = {}
 
 
-def register(name: str) -> Callable[[type[Entity]], type[Entity]]:
-    """Class decorator: map objects of class `name` become this entity."""
+def register(name: str, entry: ObjectClass) -> Callable[[type[Entity]], type[Entity]]:
+    """Class decorator: map objects of class `name` become this entity, and `entry` (its
+    shape in Tiled, its help, its properties with their defaults) joins the schema."""
 
     def decorate(cls: type[Entity]) -> type[Entity]:
         if name in ENTITY_TYPES:
             raise ValueError(f"entity class {name!r} registered twice")
         ENTITY_TYPES[name] = cls
+        SCHEMA[name] = entry
+        refresh_kind_choices(SCHEMA)
         cls.kind = name
+        cls.schema = entry
         return cls
 
     return decorate
+
+
+def unregister(name: str) -> None:
+    """Forget a kind (a tool or test that registered one for a while)."""
+    ENTITY_TYPES.pop(name, None)
+    SCHEMA.pop(name, None)
+    refresh_kind_choices(SCHEMA)
 
 
 def create_entity(spawn: Spawn) -> Entity | None:
@@ -58,6 +73,8 @@ class Entity:
     """
 
     kind = "Entity"
+    # Its map class, set by `register`: properties, defaults and help, stated once.
+    schema: ClassVar[ObjectClass]
     # -- What a kind declares about itself, read by the art tool, the level builder and
     # the tests (a new kind needs nothing outside its own module and its SCHEMA entry).
     # Its sprite sheet: assets/<sheet>.png, drawn by `make_sheet()` below or by the art

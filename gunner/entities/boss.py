@@ -47,7 +47,6 @@ INTRO_STEPS = 60  # the shutter drops and the boss roars before its first attack
 SHIFT_STEPS = 75  # between phases: a plate blows off, no attacks, no damage
 DEATH_STEPS = 150  # the chained explosions before it is gone
 DEATH_EVERY = 7  # one explosion this often during the death sequence
-ARENA = 400.0  # default: px from the arena's left edge to the boss's feet
 TRIGGER = 24.0  # px past the shutter the player must be for the arena to close
 BOSS_STYLE = "boss"  # the bullet style of boss shots (a bigger orb)
 # Aimed bursts look like every aimed enemy shot (a red dart), not like curtains and
@@ -57,11 +56,13 @@ _ENEMY_TEAM = TEAMS.index("enemy")
 
 
 class Boss(Enemy):
-    """A boss: subclasses give PARTS, PHASES, MUZZLES, a name, and `fire`."""
+    """A boss: subclasses give PARTS, PHASES (its attack table), MUZZLES, a name, a
+    schema entry (`boss_class(doc, health)`) and `fire`."""
 
     is_boss = True
     title = "BOSS"
-    max_health = 90
+    # Its health and its arena's width come from the boss's schema entry
+    # (`gunner.schema.boss_class`): `max_health` and the `arena` default.
     contact_damage = 1
     # assets/<sheet>.png: frames of FRAME px, one per phase, then the wreck.
     sheet: ClassVar[str | None] = None
@@ -79,7 +80,8 @@ class Boss(Enemy):
         self.fx, self.fy = float(x), float(foot_y)
         super().__init__(self._bounds(), props)
         self.full_health = max(1, self.health)
-        self.arena_left = self.fx - float(props.get("arena", ARENA))
+        arena = props.get("arena", self.schema.props["arena"].default)
+        self.arena_left = self.fx - float(arena)
         self.state = "dormant"  # dormant, intro, fight, shift, dying
         self.phase = 0
         self.attack = 0  # index into the phase's attacks

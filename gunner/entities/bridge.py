@@ -19,20 +19,35 @@ import pygame
 from gunner.config import TILE
 from gunner.entities.base import register
 from gunner.entities.cell_floor import CellFloor
-from gunner.objects import defaults
+from gunner.schema import ObjectClass, Prop
 from gunner.timer import steps
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
 
-DEFAULTS = defaults("Bridge")  # fuse: stated in the schema
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="rectangle",
+    color="#b07840",
+    doc="An exploding bridge: each 16x16 tile along the bottom of its rectangle is a "
+    "plank segment that holds up the player and enemies. The first segment the player "
+    "stands on lights; each segment blows `fuse` seconds after it lights and lights "
+    "the ones beside it (touching Bridge objects in a row are one bridge), so the "
+    "blasts run outward from where he stepped. A blown segment is gone for good: "
+    "run across, or fall with it.",
+    props={
+        "fuse": Prop("float", 0.4, "seconds from a segment lighting to its blast", low=0.1, high=5),
+    },
+)
+DEFAULTS = ENTRY.defaults()  # fuse: stated in the schema
 SHAKE = 0.25  # screen shake of one segment's blast
 BLINK = 6  # steps a lit segment's charges stay on, then off
 # assets/bridge.png, 16x16 frames: 0 planks, 1 lit (the charge under it glowing), 2 lit
 # with the charge off (a lit segment blinks between them).
 
 
-@register("Bridge")
+@register("Bridge", ENTRY)
 class Bridge(CellFloor):
     sheet = "bridge"  # drawn by tools/art_troops.py
     chars = {"_": {}}

@@ -8,6 +8,7 @@ import pygame
 
 from gunner.entities.base import Entity, feet_box, register
 from gunner.events import CHECKPOINT
+from gunner.schema import ObjectClass
 
 if TYPE_CHECKING:
     from gunner.maps import Spawn
@@ -16,7 +17,16 @@ if TYPE_CHECKING:
 WIDTH, HEIGHT = 16, 32  # the flag, and the size a point object gets
 
 
-@register("Checkpoint")
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="rectangle",
+    color="#5adc6e",
+    doc="A flag (16x32): touching it makes its bottom-centre the player's respawn point.",
+)
+
+
+@register("Checkpoint", ENTRY)
 class Checkpoint(Entity):
     chars = {"c": {}}
     builder_size = (16, 32)

@@ -22,9 +22,20 @@ from gunner import patterns
 from gunner.config import DT
 from gunner.entities.base import register
 from gunner.entities.boss import AIMED_STYLE, Attack, Boss, Part, Phase
+from gunner.schema import boss_class
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
+
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = boss_class(
+    "Level 2's boss (144x96, the point is its feet): a tracked fuel tanker that paces "
+    "150 px left of where it stands. Its engine grille and flare stack are its weak "
+    "points; it fights in a one-screen arena that closes behind the player.",
+    110,
+)
+DEFAULTS = ENTRY.defaults()
 
 ROLL_SPEED = 150.0
 RING_SPEED = 120.0
@@ -38,10 +49,10 @@ RANGE = 150.0  # how far left of where it was placed it paces
 LANE = 0.5  # radians: the spirals leave this wide a lane open toward the player's spot
 
 
-@register("Crawler")
+@register("Crawler", ENTRY)
 class Crawler(Boss):
     title = "CRAWLER"
-    max_health = 110
+    max_health = int(DEFAULTS["health"])
     sheet = "boss_crawler"  # drawn by tools/art_bosses.py
     chars = {"V": {}}  # tools/build_level.py: `V` marks its feet
     builder_size = (144, 96)

@@ -15,20 +15,39 @@ import pygame
 from gunner.config import TILE
 from gunner.entities.base import register
 from gunner.entities.cell_floor import CellFloor
-from gunner.objects import defaults
+from gunner.schema import ObjectClass, Prop
 from gunner.timer import steps
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
 
-DEFAULTS = defaults("CrumbleFloor")  # delay: stated in the schema
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="rectangle",
+    color="#b09c7c",
+    doc="A collapsing floor: each 16x16 tile along the bottom of its rectangle is a "
+    "stone block that holds up the player and enemies like any floor tile. Once the "
+    "player stands on a block it cracks, and `delay` seconds later it falls away for "
+    "good with whatever stands on it: keep moving.",
+    props={
+        "delay": Prop(
+            "float",
+            0.5,
+            "seconds from the player stepping on a block to its fall",
+            low=0.1,
+            high=10,
+        ),
+    },
+)
+DEFAULTS = ENTRY.defaults()  # delay: stated in the schema
 # assets/crumble_floor.png, 16x16 frames: 0 whole, 1-3 cracking wider (by how much of
 # the delay has gone), the last with its pieces parting.
 CRACKS = 3
 SHAKE_STEPS = 8  # in its last steps it trembles (drawn 1 px aside every other step)
 
 
-@register("CrumbleFloor")
+@register("CrumbleFloor", ENTRY)
 class CrumbleFloor(CellFloor):
     sheet = "crumble_floor"  # drawn by tools/art_troops.py
     chars = {"%": {}}

@@ -16,6 +16,7 @@ import pygame
 from gunner.config import DT
 from gunner.entities.base import Entity, feet_box, register
 from gunner.events import DOOR_LOCKED, DOOR_OPENED
+from gunner.schema import ObjectClass, Prop
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
@@ -31,7 +32,27 @@ LOCKED_SOUND_GAP = 0.6  # s: the locked buzz does not repeat faster than this
 FRAMES = 5
 
 
-@register("Door")
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="rectangle",
+    color="#dc2c2c",
+    doc="A door locked by colour, 16x48 (1x3 tiles): solid until the player "
+    "touches it holding the matching keycard, then open for good.",
+    props={
+        "color": Prop(
+            "string",
+            "",  # no default: a forgotten colour must show up in --check
+            "the keycard colour that opens it",
+            allowed=("red", "blue", "yellow"),
+            enum="KeyColor",
+            required=True,
+        ),
+    },
+)
+
+
+@register("Door", ENTRY)
 class Door(Entity):
     sheet = "door"
     chars = {"R": {"color": "red"}, "U": {"color": "blue"}, "Y": {"color": "yellow"}}

@@ -17,20 +17,44 @@ from gunner.entities.base import away_from, feet_box, register
 from gunner.entities.body import fall, fell_out
 from gunner.entities.enemy import Enemy
 from gunner.entities.wreck import Wreck
+from gunner.schema import ObjectClass, Prop, drop_prop
 from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
 
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="point",
+    color="#dc2c2c",
+    let_in=True,
+    doc="A flying drone (16x12, the point is its bottom-centre): bobs along a patrol "
+    "at its height, drifts over the player and fires down at them, or now and then "
+    "dives at them. A hunting drone (as a siege's waves let out) flies to the player "
+    "wherever they are and patrols over their head.",
+    props={
+        "health": Prop("int", 2, "hits it takes", low=1, high=1000),
+        "speed": Prop("float", 50.0, "flying speed, pixels per second", low=0, high=400),
+        "fire_rate": Prop("float", 1.5, "seconds between shots (or dives)", low=0.3, high=60),
+        "range": Prop(
+            "float", 200.0, "how far below it spots and shoots the player", low=0, high=2000
+        ),
+        "hunt": Prop("bool", False, "flies to the player wherever they are (not a fixed patrol)"),
+        "drop": drop_prop("shot down"),
+    },
+)
+DEFAULTS = ENTRY.defaults()
+
 WIDTH, HEIGHT = 16, 12
-SPEED = 50.0
-RANGE = 200.0
+SPEED = float(DEFAULTS["speed"])
+RANGE = float(DEFAULTS["range"])
 PATROL = 96.0  # flies this far either side of where it was placed
 LEASH = 240.0  # while chasing, never further than this from home
 BOB = 6.0  # the sine bob's height, pixels
 BOB_RATE = 2.4  # radians per second
 CHASE_GAP = 20.0  # stops closing in once this close (horizontally) above the player
-FIRE_EVERY = 1.5
+FIRE_EVERY = float(DEFAULTS["fire_rate"])
 TELL = 0.3  # the eye burns brighter this long before a shot
 # Now and then it dives at the player instead of shooting (after the same tell).
 DIVE_CHANCE = 0.35
@@ -53,12 +77,12 @@ FRAME_W, FRAME_H = 24, 16
 PROP_FPS = 20
 
 
-@register("Drone")
+@register("Drone", ENTRY)
 class Drone(Enemy):
     sheet = "drone"
     chars = {"d": {}}
     floats = True
-    max_health = 2
+    max_health = int(DEFAULTS["health"])
 
     def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
         props = props or {}
@@ -66,7 +90,7 @@ class Drone(Enemy):
         self.speed = float(props.get("speed", SPEED))
         self.range = float(props.get("range", RANGE))
         self.fire_every = float(props.get("fire_rate", FIRE_EVERY))  # s between shots
-        self.hunt = bool(props.get("hunt", False))  # its beat follows the player
+        self.hunt = bool(props.get("hunt", DEFAULTS["hunt"]))  # its beat follows the player
         self.hunt_height = HUNT_HEIGHT + int(x) % HUNT_LAYERS * HUNT_LAYER
         self.home = self.hitbox.center
         self.bob_time = 0.0

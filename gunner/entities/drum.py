@@ -16,22 +16,38 @@ import pygame
 from gunner.entities.base import Entity, feet_box, register
 from gunner.entities.body import fell_out, settle
 from gunner.events import HURT, KILLED
+from gunner.schema import ObjectClass, Prop
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.maps import Spawn
     from gunner.world.api import WorldView
 
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="point",
+    color="#f47c24",
+    doc="An explosive drum (16x24, the point is its feet): solid, shot by anyone; "
+    "it explodes, hurting everything near, and sets off drums in the blast.",
+    props={
+        "health": Prop("int", 3, "damage it takes before its fuse lights", low=1, high=1000),
+        "radius": Prop("float", 48.0, "blast radius in pixels", low=1, high=256),
+        "damage": Prop("int", 3, "damage the blast deals", low=0, high=100),
+    },
+)
+DEFAULTS = ENTRY.defaults()
+
 WIDTH, HEIGHT = 16, 24  # hitbox
 SPRITE_W, SPRITE_H = 20, 24  # assets/drum.png frames: 0 intact, 1 dented, 2 about to blow
-HEALTH = 3
-RADIUS = 48.0
-DAMAGE = 3
+HEALTH = int(DEFAULTS["health"])
+RADIUS = float(DEFAULTS["radius"])
+DAMAGE = int(DEFAULTS["damage"])
 FUSE_TIME = 0.15  # s between a drum's health running out and its blast: chains ripple
 FLASH_TIME = 0.08
 
 
-@register("OilDrum")
+@register("OilDrum", ENTRY)
 class OilDrum(Entity):
     sheet = "drum"
     chars = {"o": {}}

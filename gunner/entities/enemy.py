@@ -46,6 +46,8 @@ class _BuiltFromFeet(Protocol):
 class Enemy(Entity):
     team = "enemy"
     shootable = True
+    # Each kind sets it from its schema entry (`int(DEFAULTS["health"])`); this is only
+    # for a subclass that is not a registered kind (a test's).
     max_health = 3
     contact_damage = 1  # what touching it costs the player
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gunner.entities.base import Entity, feet_box, register
+from gunner.schema import ObjectClass
 
 if TYPE_CHECKING:
     from gunner.maps import Spawn
@@ -16,7 +17,16 @@ if TYPE_CHECKING:
 WIDTH, HEIGHT = 16, 32
 
 
-@register("Exit")
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="rectangle",
+    color="#50e650",
+    doc="Reaching it completes the level.",
+)
+
+
+@register("Exit", ENTRY)
 class Exit(Entity):
     """Invisible: the map's tiles show where it is (the EXIT sign)."""
 

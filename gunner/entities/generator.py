@@ -23,14 +23,42 @@ import pygame
 from gunner.config import TILE, VIEW_H, VIEW_W
 from gunner.entities.base import ENTITY_TYPES, Entity, register
 from gunner.maps import Spawn
-from gunner.objects import defaults
+from gunner.schema import ObjectClass, Prop, kind_prop
 from gunner.tilemap import EMPTY
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
 
-DEFAULTS = defaults("Generator")  # kind, every, cap, total, side: stated in the schema
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="rectangle",
+    color="#e05a28",
+    doc="A stream of enemies (not drawn). While the view overlaps its rectangle (a "
+    "point: a screen centred on it) it lets in one `kind` every `every` seconds from "
+    "just off-screen on a floor (`side`: left, right, ahead of where the player faces, "
+    "either, or above for a climb), never in view and never in a wall, with at most "
+    "`cap` of them alive. "
+    "It stops for good once the view has passed it (right of it, or above it on a "
+    "climb) or after `total` of them (0: no limit); those left far off-screen are "
+    "recalled.",
+    props={
+        "kind": kind_prop("what it lets in"),
+        "every": Prop("float", 1.5, "seconds between two of them", low=0.1, high=60),
+        "cap": Prop("int", 3, "most of them alive at once", low=1, high=50),
+        "total": Prop("int", 0, "how many it lets in, then stops (0: no limit)", low=0, high=10000),
+        "side": Prop(
+            "string",
+            "either",
+            "which edge of the view they come in from (above: from the ledges over "
+            "the view, as on a climb)",
+            allowed=("either", "left", "right", "ahead", "above"),
+            enum="GeneratorSide",
+        ),
+    },
+)
+DEFAULTS = ENTRY.defaults()  # kind, every, cap, total, side: stated in the schema
 # An enemy comes in this far outside the view (hitbox to view edge, px): more than a
 # sprite overhangs its hitbox plus the screen shake, so not a pixel of it shows.
 GUARD = 24.0
@@ -45,7 +73,7 @@ FLIER_SPREAD = 96.0
 ABOVE_ROWS = 6  # from above, walkers stand on a floor at most this many rows over the view
 
 
-@register("Generator")
+@register("Generator", ENTRY)
 class Generator(Entity):
     visible = False
     chars = {"Z": {}}  # a point: the region is a screen centred on it

@@ -18,13 +18,29 @@ from gunner.entities.base import Entity, feet_box, register
 from gunner.entities.body import fell_out
 from gunner.entities.enemy import Enemy
 from gunner.entities.soldier import HEIGHT, WIDTH
-from gunner.objects import defaults
+from gunner.schema import ObjectClass, Prop, drop_prop
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
 
-DEFAULTS = defaults("Grenadier")  # health, range, fire_rate: stated in the schema
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="point",
+    color="#5a78b4",
+    let_in=True,
+    doc="A grenadier (14x30, the point is its feet): keeps its distance and lobs "
+    "grenades in an arc onto where the player stands; each bursts where it lands. "
+    "Keep moving.",
+    props={
+        "health": Prop("int", 2, "hits it takes", low=1, high=1000),
+        "range": Prop("float", 260.0, "how far it throws, pixels", low=32, high=600),
+        "fire_rate": Prop("float", 2.2, "seconds between throws", low=0.5, high=60),
+        "drop": drop_prop("killed"),
+    },
+)
+DEFAULTS = ENTRY.defaults()  # health, range, fire_rate: stated in the schema
 SPEED = 30.0  # px/s while keeping its distance
 KEEP = 96.0  # it backs away from a player nearer than this
 REACH_UP, REACH_DOWN = 128.0, 192.0  # how far above and below it throws
@@ -86,7 +102,7 @@ def lob(x: float, y: float, tx: float, ty: float) -> tuple[float, float]:
     return dx / flight, (dy - 0.5 * GRAVITY * flight * flight) / flight
 
 
-@register("Grenadier")
+@register("Grenadier", ENTRY)
 class Grenadier(Enemy):
     sheet = "grenadier"  # drawn by tools/art_troops.py
     chars = {"e": {}}

@@ -21,9 +21,21 @@ from typing import TYPE_CHECKING, Any
 from gunner import patterns
 from gunner.entities.base import register
 from gunner.entities.boss import AIMED_STYLE, Attack, Boss, Part, Phase
+from gunner.schema import boss_class
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
+
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = boss_class(
+    "Level 3's boss (a gunship 128 px wide hovering 136 px up; the point is the floor "
+    "under it): it swings 300 px left of where it is placed and back. Its eye and "
+    "engine pods are its weak points; it fights in a one-screen arena that closes "
+    "behind the player.",
+    120,
+)
+DEFAULTS = ENTRY.defaults()
 
 SWING = 150.0  # px: it swings from where it was placed to 2 * SWING left of it
 SWING_STEPS = 600  # steps of flight (firing pauses it) for a swing there and back
@@ -36,10 +48,10 @@ RAIN_SPACING = 16.0
 RAIN_GAP = 64.0
 
 
-@register("Overseer")
+@register("Overseer", ENTRY)
 class Overseer(Boss):
     title = "OVERSEER"
-    max_health = 120
+    max_health = int(DEFAULTS["health"])
     sheet = "boss_overseer"  # drawn by tools/art_bosses.py
     chars = {"O": {}}  # tools/build_level.py: `O` marks the floor under its start
     builder_size = (128, 200)

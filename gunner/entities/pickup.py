@@ -16,6 +16,7 @@ from gunner.config import DT
 from gunner.entities.base import Entity, feet_box, register
 from gunner.entities.body import fell_out, settle
 from gunner.events import PICKED_UP
+from gunner.schema import ObjectClass, Prop
 from gunner.weapons import ITEMS as ITEM_INFO
 from gunner.weapons import WEAPONS
 
@@ -88,7 +89,28 @@ class Item(Entity):
         surface.blit(image, (x, y))
 
 
-@register("Pickup")
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+PICKUP_ENTRY = ObjectClass(
+    shape="point",
+    color="#f0be30",
+    doc="An item on the ground (falls until it lands; the point is where it rests).",
+    props={
+        "item": Prop(
+            "string",
+            "health",
+            "health heals 2 blocks; a weapon replaces the player's gun",
+            allowed=tuple(ITEMS),
+            enum="PickupItem",
+        ),
+        "ammo": Prop(
+            "int", 0, "shots a weapon pickup gives; 0 = the weapon's default", low=0, high=9999
+        ),
+    },
+)
+
+
+@register("Pickup", PICKUP_ENTRY)
 class Pickup(Item):
     """Health (heals 2 blocks) or a weapon with `ammo` shots (0 = the weapon's default)."""
 
@@ -119,7 +141,27 @@ class Pickup(Item):
         return ITEM_FRAME[self.item]
 
 
-@register("Keycard")
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+KEYCARD_ENTRY = ObjectClass(
+    shape="point",
+    color="#f8f6ec",
+    doc="A keycard: opens every door of its colour for the rest of the level.",
+    props={
+        "color": Prop(
+            "string",
+            "",  # no default: a forgotten colour must show up in --check
+            "which doors it opens",
+            allowed=("red", "blue", "yellow"),
+            enum="KeyColor",
+            required=True,
+            match=("Door", "color"),
+        ),
+    },
+)
+
+
+@register("Keycard", KEYCARD_ENTRY)
 class Keycard(Item):
     """A keycard: opens every door of its colour (keys are never used up)."""
 

@@ -23,10 +23,35 @@ import pygame
 
 from gunner.config import DT
 from gunner.entities.base import Entity, register
+from gunner.schema import ObjectClass, Prop
 
 if TYPE_CHECKING:
     from gunner.maps import Spawn
     from gunner.world.api import WorldView
+
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="rectangle",
+    color="#8ca0b4",
+    doc="A platform (its rectangle, e.g. 48x8) that moves along its `path`: the "
+    "shape of a polyline drawn from it, or to a point and back. It carries whatever "
+    "stands on it, pushes what it runs into, and stops rather than crush anyone.",
+    props={
+        "path": Prop("object", 0, "the polyline or point it travels along", required=True),
+        "speed": Prop("float", 50.0, "pixels per second", low=1, high=600),
+        "wait": Prop("float", 0.6, "seconds it waits at each end", low=0, high=60),
+        "mode": Prop(
+            "string",
+            "pingpong",
+            "pingpong: back along the path; loop: round to its start",
+            allowed=("pingpong", "loop"),
+            enum="PlatformMode",
+        ),
+        "oneway": Prop("bool", False, "stand on it, jump up through it, drop through"),
+    },
+)
+DEFAULTS = ENTRY.defaults()
 
 HEIGHT = 8  # a platform drawn as a point or a flat line gets this thickness
 WIDTH = 48
@@ -34,7 +59,7 @@ RIDE_EPSILON = 0.05  # px: feet this close to the top stand on it
 MAX_RIDER_DEPTH = 4  # a drum on the platform carries the player on the drum, and so on
 
 
-@register("MovingPlatform")
+@register("MovingPlatform", ENTRY)
 class MovingPlatform(Entity):
     chars = {"~": {}}
     builder_size = (16, 8)
@@ -43,10 +68,10 @@ class MovingPlatform(Entity):
     def __init__(self, hitbox: pygame.FRect, props: dict[str, Any] | None = None) -> None:
         super().__init__(hitbox)
         props = props or {}
-        self.speed = float(props.get("speed", 50.0))
-        self.wait = float(props.get("wait", 0.6))
-        self.loop = props.get("mode", "pingpong") == "loop"
-        self.oneway = bool(props.get("oneway", False))
+        self.speed = float(props.get("speed", DEFAULTS["speed"]))
+        self.wait = float(props.get("wait", DEFAULTS["wait"]))
+        self.loop = props.get("mode", DEFAULTS["mode"]) == "loop"
+        self.oneway = bool(props.get("oneway", DEFAULTS["oneway"]))
         self.shootable = not self.oneway  # bullets stop on a solid plank, pass a one-way one
         self.origin = (hitbox.x, hitbox.y)
         self.offsets: list[tuple[float, float]] = [(0.0, 0.0)]  # path points minus the first

@@ -15,6 +15,7 @@ from gunner.entities.base import Entity, away_from, feet_box, register
 from gunner.entities.body import GRAVITY, fell_out, land, pull
 from gunner.events import HURT, KILLED, SHOT
 from gunner.input import Buttons
+from gunner.schema import ObjectClass
 from gunner.tilemap import EMPTY, ONEWAY
 from gunner.timer import Timer
 from gunner.weapons import DEFAULT_WEAPON, WEAPONS, fire
@@ -117,7 +118,17 @@ def choose_aim(held: Buttons, on_ground: bool) -> tuple[Aim, bool]:
     return Aim.FORWARD, False
 
 
-@register("Player")
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="point",
+    color="#3cc8ff",
+    doc="Where the player starts: the point is the feet (a rectangle's bottom-centre is).",
+    count=(1, 1),
+)
+
+
+@register("Player", ENTRY)
 class Player(Entity):
     sheet = "player"  # with assets/player.json: frame size, anchor and muzzles
     chars = {"P": {}}

@@ -13,13 +13,30 @@ import pygame
 from gunner import patterns
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import BULLET_SPEED, Enemy
-from gunner.objects import defaults
+from gunner.schema import ObjectClass, Prop, drop_prop
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
 
-DEFAULTS = defaults("PopupTurret")  # health, range, fire_rate: stated in the schema
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="point",
+    color="#7a6650",
+    doc="A turret sunk in the floor (16x16 when up, the point is its bottom-centre, "
+    "on a floor): a hatch while the player is far or it is reloading; it rises, fires "
+    "a fan of three at the player and sinks again. It can only be hurt while it is up.",
+    props={
+        "health": Prop("int", 4, "hits it takes", low=1, high=1000),
+        "range": Prop(
+            "float", 240.0, "how near the player makes it rise, pixels", low=32, high=800
+        ),
+        "fire_rate": Prop("float", 2.6, "seconds from one rise to the next", low=1, high=60),
+        "drop": drop_prop("destroyed"),
+    },
+)
+DEFAULTS = ENTRY.defaults()  # health, range, fire_rate: stated in the schema
 SIZE = 16
 RISE = 0.35  # s to rise out of the floor (the tell), and to sink back
 AIM = 0.3  # s up before it fires
@@ -33,7 +50,7 @@ CLEAR = 24.0  # it stays down while the player is this near across: a hatch is s
 STAGES = ("down", "rising", "aiming", "holding", "sinking")
 
 
-@register("PopupTurret")
+@register("PopupTurret", ENTRY)
 class PopupTurret(Enemy):
     sheet = "popup_turret"  # drawn by tools/art_troops.py
     chars = {"T": {}}

@@ -10,14 +10,32 @@ import pygame
 from gunner.config import DT
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import BULLET_SPEED, Enemy
+from gunner.schema import ObjectClass, Prop, drop_prop
 from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
 
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="point",
+    color="#a8b4bc",
+    let_in=True,
+    doc="An aiming soldier (14x30, the point is its feet): stands, faces the player "
+    "and shoots at them only with a clear line of sight.",
+    props={
+        "health": Prop("int", 4, "hits it takes", low=1, high=1000),
+        "range": Prop("float", 220.0, "how far it sees and shoots, pixels", low=0, high=2000),
+        "fire_rate": Prop("float", 1.6, "seconds between shots", low=0.2, high=60),
+        "drop": drop_prop("killed"),
+    },
+)
+DEFAULTS = ENTRY.defaults()
+
 WIDTH, HEIGHT = 14, 30
-RANGE = 220.0
-FIRE_RATE = 1.6  # seconds between shots
+RANGE = float(DEFAULTS["range"])
+FIRE_RATE = float(DEFAULTS["fire_rate"])  # seconds between shots
 TELL = 0.3  # the gun glints this long before each shot
 TELL_STEPS = steps(TELL)
 FIRE_POSE = 0.15
@@ -30,13 +48,13 @@ MUZZLES = {FORWARD: (28, 13), DIAG_UP: (26, 5), DIAG_DOWN: (26, 21)}
 DIAG_FROM = math.radians(25)  # beyond this angle off the horizontal a diagonal pose shows
 
 
-@register("Rifleman")
+@register("Rifleman", ENTRY)
 class Rifleman(Enemy):
     sheet = "rifleman"
     chars = {"r": {}}
     builder_size = (16, 32)
     death_frames = ((0, 11), (0, 12), (0, 13))  # rifleman.png: thrown, falling, lying
-    max_health = 4
+    max_health = int(DEFAULTS["health"])
 
     def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
         props = props or {}

@@ -14,14 +14,30 @@ import pygame
 from gunner.config import TILE
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
-from gunner.objects import defaults
+from gunner.schema import ObjectClass, Prop, drop_prop
 from gunner.tilemap import EMPTY, SOLID
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
 
-DEFAULTS = defaults("Runner")  # health, speed: stated once, in the schema
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="point",
+    color="#c8a060",
+    let_in=True,
+    doc="Light infantry (12x28, the point is its feet): dies to one hit and runs at the "
+    "player, hopping gaps of up to two tiles and steps of one, and dropping off ledges "
+    "onto a floor below; it turns back once it is far past the player. It does not "
+    "shoot: touching it hurts.",
+    props={
+        "health": Prop("int", 1, "hits it takes", low=1, high=1000),
+        "speed": Prop("float", 100.0, "running speed, pixels per second", low=20, high=200),
+        "drop": drop_prop("killed"),
+    },
+)
+DEFAULTS = ENTRY.defaults()  # health, speed: stated once, in the schema
 WIDTH, HEIGHT = 12, 28
 HOP_SPEED = 330.0  # px/s up: 36 px high, 0.44 s in the air (44 px across at 100 px/s)
 HOP_TILES = 2  # the widest gap it hops, tiles
@@ -34,7 +50,7 @@ FRAME = 32
 STRIDE = 7.0  # px run per frame of the run cycle: the animation follows the ground covered
 
 
-@register("Runner")
+@register("Runner", ENTRY)
 class Runner(Enemy):
     sheet = "runner"  # drawn by tools/art_troops.py
     chars = {"u": {}}

@@ -15,14 +15,30 @@ import pygame
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
 from gunner.entities.soldier import HEIGHT, WIDTH
-from gunner.objects import defaults
+from gunner.schema import ObjectClass, Prop, drop_prop
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.bullets import Bullet
     from gunner.world.api import WorldView
 
-DEFAULTS = defaults("Shieldbearer")  # health, speed, fire_rate: stated in the schema
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="point",
+    color="#8c96a0",
+    let_in=True,
+    doc="A soldier behind a riot shield (14x30, the point is its feet): walks at the "
+    "player shield first and fires low through its slot. Shots from in front spark off "
+    "the shield; it is hurt only from behind, from above, or by a blast.",
+    props={
+        "health": Prop("int", 3, "hits it takes", low=1, high=1000),
+        "speed": Prop("float", 28.0, "walking speed, pixels per second", low=0, high=200),
+        "fire_rate": Prop("float", 2.4, "seconds between shots", low=0.5, high=60),
+        "drop": drop_prop("killed"),
+    },
+)
+DEFAULTS = ENTRY.defaults()  # health, speed, fire_rate: stated in the schema
 TURN_DELAY = 0.7  # s it takes to turn round to a player who got behind it
 SIGHT = 220.0  # how far it fires
 LEVEL = 36.0  # it fires at a player whose centre is at most this far above or below
@@ -35,7 +51,7 @@ FROM_ABOVE = 0.5
 FRAME = 32
 
 
-@register("Shieldbearer")
+@register("Shieldbearer", ENTRY)
 class Shieldbearer(Enemy):
     sheet = "shieldbearer"  # drawn by tools/art_troops.py
     chars = {"b": {}}

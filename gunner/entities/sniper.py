@@ -14,13 +14,29 @@ import pygame
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
 from gunner.entities.soldier import HEIGHT, WIDTH
-from gunner.objects import defaults
+from gunner.schema import ObjectClass, Prop, drop_prop
 from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
 
-DEFAULTS = defaults("Sniper")  # health, range, fire_rate: stated in the schema
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="point",
+    color="#c4c8ce",
+    doc="A sniper (14x30, the point is its feet; place it in a window or on a ledge): "
+    "stands still and, with the player in range and in sight, lays a red laser on them "
+    "that follows them for a second, then holds still and blinks; the fast shot goes "
+    "where the laser points. Step out of the line.",
+    props={
+        "health": Prop("int", 2, "hits it takes", low=1, high=1000),
+        "range": Prop("float", 360.0, "how far it sees and shoots, pixels", low=32, high=2000),
+        "fire_rate": Prop("float", 3.0, "seconds from one shot to the next aim", low=0.8, high=60),
+        "drop": drop_prop("killed"),
+    },
+)
+DEFAULTS = ENTRY.defaults()  # health, range, fire_rate: stated in the schema
 AIM = 1.0  # s the laser follows the player
 LOCK = 0.35  # s it then holds still, blinking, before the shot
 LOCK_STEPS = steps(LOCK)
@@ -38,7 +54,7 @@ LASER = (236, 40, 40)
 LASER_LOCKED = (255, 236, 236)
 
 
-@register("Sniper")
+@register("Sniper", ENTRY)
 class Sniper(Enemy):
     sheet = "sniper"  # drawn by tools/art_troops.py
     chars = {"x": {}}

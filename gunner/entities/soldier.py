@@ -12,15 +12,38 @@ import pygame
 from gunner.config import DT, TILE
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
+from gunner.schema import ObjectClass, Prop, drop_prop
 from gunner.tilemap import EMPTY
 from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
 
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="point",
+    color="#68a040",
+    let_in=True,
+    doc="A patrolling soldier (14x30, the point is its feet): walks, turns at walls "
+    "and ledge edges (or drops off one to chase a player below), and fires a slow shot "
+    "ahead at a player level with it, or diagonally or straight up at one above.",
+    props={
+        "health": Prop("int", 3, "hits it takes", low=1, high=1000),
+        "speed": Prop(
+            "float", 40.0, "walking speed, pixels per second (0 stands guard)", low=0, high=400
+        ),
+        "fire_rate": Prop(
+            "float", 2.5, "seconds between shots (give or take 0.6)", low=0.5, high=60
+        ),
+        "drop": drop_prop("killed"),
+    },
+)
+DEFAULTS = ENTRY.defaults()
+
 WIDTH, HEIGHT = 14, 30
-SPEED = 40.0
-FIRE_EVERY = 2.5  # seconds between shots, give or take FIRE_JITTER
+SPEED = float(DEFAULTS["speed"])
+FIRE_EVERY = float(DEFAULTS["fire_rate"])  # seconds between shots, give or take FIRE_JITTER
 FIRE_JITTER = 0.6
 SIGHT = 200.0  # how far it notices the player
 LEVEL = 28.0  # the player counts as "level" when centres differ by less than this
@@ -49,13 +72,13 @@ POSES: dict[str, tuple[int, tuple[int, int], tuple[float, float]]] = {
 }
 
 
-@register("Soldier")
+@register("Soldier", ENTRY)
 class Soldier(Enemy):
     sheet = "soldier"
     chars = {"s": {}}
     builder_size = (16, 32)
     death_frames = ((2, 0), (2, 1), (2, 2))  # soldier.png row 2: thrown, falling, lying
-    max_health = 3
+    max_health = int(DEFAULTS["health"])
     # An animation clock: looks only, so a change of walk speed on screen moves no replay.
     NOT_STATE = Enemy.NOT_STATE | {"walk_time"}
 

@@ -17,15 +17,39 @@ import pygame
 
 from gunner.entities.base import ENTITY_TYPES, Entity, feet_box, register
 from gunner.maps import Spawn
+from gunner.schema import ObjectClass, Prop, kind_prop
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
 
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="rectangle",
+    color="#c05078",
+    doc="Where a siege's enemies come from (a gate, the map's edge; not drawn): while "
+    "its `wave` is on it lets out `count` enemies of `kind`, one every `every` seconds, "
+    "on its rectangle's bottom. A wave is over when all its enemies are gone; the next "
+    "starts 3 s later. Drones it lets out hunt: they fly to the player wherever they "
+    "are. Used with the `waves` objective.",
+    props={
+        "wave": Prop("int", 1, "which wave it belongs to (1 comes first)", low=1, high=99),
+        "kind": kind_prop("what it lets out"),
+        "count": Prop("int", 10, "how many it lets out in its wave", low=1, high=2000),
+        "every": Prop("float", 0.5, "seconds between two of them", low=0.02, high=60),
+        "health": Prop("int", 0, "their health (0: the kind's own)", low=0, high=1000),
+        "fire_rate": Prop(
+            "float", 0, "their seconds between shots (0: the kind's own)", low=0, high=60
+        ),
+    },
+)
+DEFAULTS = ENTRY.defaults()
+
 WAVE_PAUSE = 3.0  # s between one wave's end (or the level's start) and the next wave
 
 
-@register("WaveSpawner")
+@register("WaveSpawner", ENTRY)
 class WaveSpawner(Entity):
     visible = False
     chars = {"G": {}}  # a gate
@@ -35,10 +59,10 @@ class WaveSpawner(Entity):
     def __init__(self, hitbox: pygame.FRect, props: dict[str, Any] | None = None) -> None:
         super().__init__(hitbox)
         props = props or {}
-        self.wave = int(props.get("wave", 1))
-        self.lets_out = str(props.get("kind", "Soldier"))  # (`kind` is its own: WaveSpawner)
-        self.left = int(props.get("count", 10))  # enemies still to let out
-        self.every = float(props.get("every", 0.5))
+        self.wave = int(props.get("wave", DEFAULTS["wave"]))
+        self.lets_out = str(props.get("kind", DEFAULTS["kind"]))  # (`kind` is its own: WaveSpawner)
+        self.left = int(props.get("count", DEFAULTS["count"]))  # enemies still to let out
+        self.every = float(props.get("every", DEFAULTS["every"]))
         # Passed on to what it lets out (0: the kind's own default).
         self.enemy_props = {
             name: props[name] for name in ("health", "fire_rate") if props.get(name)

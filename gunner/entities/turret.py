@@ -12,15 +12,32 @@ from gunner.config import DT, TILE
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
 from gunner.entities.wreck import Wreck
+from gunner.schema import ObjectClass, Prop, drop_prop
 from gunner.tilemap import EMPTY
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
 
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = ObjectClass(
+    shape="point",
+    color="#667280",
+    doc="A gun turret (16x16, the point is its bottom-centre): bolts itself to the floor, "
+    "ceiling or wall it touches, swings toward the player and fires bursts of three.",
+    props={
+        "health": Prop("int", 8, "hits it takes", low=1, high=1000),
+        "range": Prop("float", 260.0, "how far it sees and shoots, pixels", low=0, high=2000),
+        "fire_rate": Prop("float", 1.2, "seconds from one burst to the next", low=0.3, high=60),
+        "drop": drop_prop("destroyed"),
+    },
+)
+DEFAULTS = ENTRY.defaults()
+
 SIZE = 16
-RANGE = 260.0
-FIRE_RATE = 1.2  # seconds from one burst to the next
+RANGE = float(DEFAULTS["range"])
+FIRE_RATE = float(DEFAULTS["fire_rate"])  # seconds from one burst to the next
 BURST = 3
 BURST_GAP = 0.12
 TURN_SPEED = math.radians(150)  # how fast the barrel swings, radians per second
@@ -51,12 +68,12 @@ def angle_diff(a: float, b: float) -> float:
     return (a - b + math.pi) % (2 * math.pi) - math.pi
 
 
-@register("Turret")
+@register("Turret", ENTRY)
 class Turret(Enemy):
     sheet = "turret"
     chars = {"t": {}}
     floats = True
-    max_health = 8
+    max_health = int(DEFAULTS["health"])
     contact_damage = 1
 
     def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:

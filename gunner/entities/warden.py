@@ -20,9 +20,20 @@ from typing import TYPE_CHECKING
 from gunner import patterns
 from gunner.entities.base import register
 from gunner.entities.boss import AIMED_STYLE, Attack, Boss, Part, Phase
+from gunner.schema import boss_class
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
+
+# The map class: its shape in Tiled, its help, its properties and their defaults
+# (stated here only: the validator, the loader and the Tiled project read them).
+ENTRY = boss_class(
+    "Level 1's boss (128x176, the point is its feet): the outpost's gate wall. Its core "
+    "and reactor are its weak points; it fights in a one-screen arena that closes "
+    "behind the player.",
+    90,
+)
+DEFAULTS = ENTRY.defaults()
 
 FAN_SPEED = 210.0
 BURST_SPEED = 200.0
@@ -32,10 +43,10 @@ RAIN_SPACING = 16.0
 RAIN_GAP = 64.0  # the safe hole in the rain, centred where the player stood
 
 
-@register("Warden")
+@register("Warden", ENTRY)
 class Warden(Boss):
     title = "WARDEN"
-    max_health = 90
+    max_health = int(DEFAULTS["health"])
     sheet = "boss_warden"  # drawn by tools/art_bosses.py
     chars = {"W": {}}  # tools/build_level.py: `W` marks its feet
     builder_size = (128, 176)

@@ -1,4 +1,4 @@
-"""The entity model: a kind of entity is its own module plus its SCHEMA entry.
+"""The entity model: a kind of entity is its own module, its schema entry inside it.
 
 Everything else reads what the kind declares about itself: the package discovers the
 module, the art tool draws (or finds) its sprite sheet, the level builder takes its
@@ -9,7 +9,6 @@ of those pieces fails here, by name, and not later in a level.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import sys
 from pathlib import Path
@@ -18,7 +17,7 @@ from types import ModuleType
 import pygame
 import pytest
 
-from checkout import ROOT
+from checkout import ROOT, import_tool
 from gunner import entities
 from gunner.entities import ENTITY_TYPES, Entity
 from gunner.level import load_level
@@ -31,17 +30,8 @@ ASSETS = ROOT / "assets"
 
 
 def _tool(name: str) -> ModuleType:
-    """A script under tools/, imported by path (tools/ is not a package)."""
-    sys.path.insert(0, str(TOOLS))
-    try:
-        spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # dataclasses and the art modules look it up by name
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(TOOLS))
+    """A script under tools/, left in sys.modules (the art modules look it up by name)."""
+    return import_tool(name, keep=True)
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +48,7 @@ def test_every_module_of_the_package_is_discovered() -> None:
     registered = set()
     for path in (ROOT / "gunner" / "entities").glob("*.py"):
         registered |= set(
-            re.findall(r'^@register\("(\w+)"\)', path.read_text(encoding="utf-8"), re.M)
+            re.findall(r'^@register\("(\w+)", ', path.read_text(encoding="utf-8"), re.M)
         )
     assert registered == set(ENTITY_TYPES)
 
@@ -220,3 +210,29 @@ def test_only_the_players_own_shots_throw_shell_casings(tmp_path: Path) -> None:
     assert "enemy_shoot" in stage.events and casings == []
     stage.step(B.FIRE)
     assert len(casings) == 1
+
+
+@pytest.mark.parametrize("kind", sorted(SCHEMA))
+def test_a_kind_built_without_properties_uses_its_schema_defaults(kind: str) -> None:
+    """Each default is stated once, in the kind's schema entry: a kind built with no
+    properties (as a generator or a wave spawner builds one) is the same, state for
+    state, as one given every default of its entry, and an enemy's full health is its
+    entry's `health` (a boss's arena its entry's `arena`)."""
+    from gunner.maps import Spawn
+    from gunner.world.statehash import freeze
+
+    cls = ENTITY_TYPES[kind]
+    spec = SCHEMA[kind]
+    box = (100.0, 84.0, 16.0, 16.0) if spec.shape == "point" else (100.0, 84.0, 48.0, 16.0)
+    bare = cls.from_spawn(Spawn(kind, *box, props={}))
+    given = cls.from_spawn(Spawn(kind, *box, props=spec.defaults()))
+    # (`props`: a copy of the properties as given, kept by the kinds that read them late.)
+    state = [{k: v for k, v in e.sim_state().items() if k != "props"} for e in (bare, given)]
+    assert freeze(state[0]) == freeze(state[1]), (
+        f"{kind} uses a default its schema entry does not state (gunner/entities/"
+        f"{cls.__module__.rsplit('.', 1)[-1]}.py: read it from ENTRY.defaults())"
+    )
+    if "health" in spec.props and hasattr(cls, "max_health"):
+        assert bare.health == spec.props["health"].default, kind
+    if "arena" in spec.props:
+        assert bare.fx - bare.arena_left == spec.props["arena"].default, kind

@@ -1,45 +1,33 @@
 """Lists that name the kinds derive from the registry and the schema, or a test names
 the place to edit and the command that prints what belongs there.
 
-A new kind should cost its module, its SCHEMA entry and its art: the generators' and
-wave spawners' choices, the fuzzer's classes (tools/fuzz_maps.py reads the schema), the
-Tiled project (tests/maps/test_check.py) and the builder's characters
-(tests/entities/test_entity_model.py) follow by themselves; the builder's legend and the class table
-of docs/levels.md are prose, checked here.
+A new kind should cost its module (behaviour, schema entry, art, builder character):
+the generators' and wave spawners' choices, the fuzzer's classes (tools/fuzz_maps.py
+reads the schema), the Tiled project (tests/maps/test_check.py) and the builder's
+characters (tests/entities/test_entity_model.py) follow by themselves; the builder's
+legend and the class table of docs/levels.md are prose, checked here.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import inspect
 import re
-import sys
 from types import ModuleType
 
 import pytest
 
-from checkout import ROOT
+from checkout import ROOT, import_tool
 from gunner.entities import ENTITY_TYPES
 from gunner.entities.enemy import Enemy
 from gunner.objects import LET_IN, SCHEMA
 
 
 def _tool(name: str) -> ModuleType:
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-        sys.modules.pop(name, None)
+    return import_tool(name)
 
 
 def test_generators_and_wave_spawners_offer_every_kind_marked_let_in() -> None:
-    marked = tuple(name for name, spec in SCHEMA.items() if spec.let_in)
+    marked = tuple(sorted(name for name, spec in SCHEMA.items() if spec.let_in))
     assert marked == LET_IN
     assert SCHEMA["WaveSpawner"].props["kind"].allowed == marked
     for kind in marked:
@@ -79,5 +67,5 @@ def test_the_designers_class_table_has_a_row_for_every_class() -> None:
     for name in SCHEMA:
         assert any(f"`{name}`" in row.split("|")[1] for row in rows), (
             f"docs/levels.md's class table (Format reference) has no row for "
-            f"{name}: add one from SCHEMA['{name}'] in gunner/objects.py"
+            f"{name}: add one from its ENTRY in {ENTITY_TYPES[name].__module__}"
         )
