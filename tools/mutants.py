@@ -45,7 +45,12 @@ EQUIVALENT_FILE = ROOT / "docs" / "mutants.md"
 # module name -> source file. Every test may kill any mutant: a traced baseline run
 # learns which tests run which function, and each mutant faces only those.
 MODULES: dict[str, str] = {
-    "quadtree": "gunner/quadtree.py",
+    # The quadtree package: the tree and its hot paths, its batched forms, the stage's
+    # lazy filing, and the rows a level is made of.
+    "quadtree": "gunner/quadtree/tree.py",
+    "quadtree_batched": "gunner/quadtree/batched.py",
+    "quadtree_lazy": "gunner/quadtree/lazy.py",
+    "quadtree_rows": "gunner/quadtree/rows.py",
     "tilemap": "gunner/tilemap.py",
     "bullets": "gunner/bullets.py",
     # The simulation's World: its step order, its physics, its entity loops.
@@ -74,13 +79,15 @@ MODULES: dict[str, str] = {
     "popup_turret": "gunner/entities/popup_turret.py",
     "shieldbearer": "gunner/entities/shieldbearer.py",
     "sniper": "gunner/entities/sniper.py",
-    "broadphase": "gunner/broadphase.py",
+    "broadphase": "gunner/broadphase/designs.py",
+    "broadphase_rows": "gunner/broadphase/bullet_rows.py",
+    "broadphase_tree": "gunner/broadphase/stage_tree.py",
 }
 # A module's own tests come from the layout of tests/ (`own_files`): no list to keep.
 # What a plain run covers: the simulation core, the bosses, the wreck, the spawner and
-# the troops (the broad-phase alternatives in broadphase.py are a benchmark's
-# contenders; name it to include it).
-CORE = [name for name in MODULES if name != "broadphase"]
+# the troops (the broad-phase package, F4's alternatives and the stage tree holding them,
+# is a benchmark's contenders; name it to include it).
+CORE = [name for name in MODULES if not name.startswith("broadphase")]
 # Never run: the replay tests compare whole-run state hashes with stored ones (a kill
 # there says nothing about behaviour); the packaging tests build and install the
 # game in other processes, where no mutant is present.
@@ -533,15 +540,20 @@ def own_files(module: str) -> frozenset[str]:
     """A module's own test files, found by the layout of tests/, which mirrors gunner/:
     every folder holding a test file named for the module (test_<stem>*.py) or itself
     named for it, whole (gunner/entities/wreck.py: tests/entities/enemies/, beside
-    test_wreck.py); failing those, the folder that mirrors its package
-    (gunner/entities/warden.py: tests/entities/)."""
+    test_wreck.py), or for its package's name (gunner/quadtree/lazy.py: test_quadtree*.py);
+    failing those, the folder that mirrors its package (gunner/entities/warden.py:
+    tests/entities/)."""
     source = Path(MODULES[module])
     files = [p.relative_to(ROOT) for p in (ROOT / "tests").rglob("test_*.py")]
-    folders = {
-        f.parent
-        for f in files
-        if f.name.startswith(f"test_{source.stem}") or source.stem in f.parts[1:-1]
-    }
+    folders: set[Path] = set()
+    # Its own name first; then, for a module of a split package (gunner/quadtree/lazy.py),
+    # the package's name (the tests of gunner/quadtree/ are test_quadtree*.py).
+    for stem in (source.stem, source.parent.name):
+        folders = {
+            f.parent for f in files if f.name.startswith(f"test_{stem}") or stem in f.parts[1:-1]
+        }
+        if folders or source.parent.parent != Path("gunner"):
+            break
     mirror = Path("tests", *source.parent.parts[1:])
     if not folders and mirror != Path("tests"):
         folders = {mirror}

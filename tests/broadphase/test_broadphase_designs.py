@@ -177,12 +177,12 @@ def test_the_simulation_is_identical_whichever_way_ours_answers(monkeypatch):
     # not change the play by a bit.
     from gunner import quadtree
 
-    def play(small: int, scans: int, slide: float = quadtree.SLIDE) -> str:
-        monkeypatch.setattr(quadtree, "SMALL", small)
-        monkeypatch.setattr(quadtree, "SCANS", scans)
+    def play(small: int, scans: int, slide: float = quadtree.lazy.SLIDE) -> str:
+        monkeypatch.setattr(quadtree.lazy, "SMALL", small)
+        monkeypatch.setattr(quadtree.lazy, "SCANS", scans)
         # The walking crowd stays filed until it has slid this far: rebuilt every step
         # or two, or never.
-        monkeypatch.setattr(quadtree, "SLIDE", slide)
+        monkeypatch.setattr(quadtree.lazy, "SLIDE", slide)
         return run_hash("ours", frames=160)
 
     always_tree, always_scan = play(0, 0), play(10**9, 10**9)
@@ -289,13 +289,13 @@ def test_moves_far_from_every_solid_skip_the_solid_query_but_never_miss_one():
 def test_few_bullets_and_many_take_the_same_paths(monkeypatch, level):
     # A handful of bullets is worked out in plain floats, many with numpy: forcing
     # every step down one road or the other must not change the play by a bit.
-    import gunner.broadphase
+    import gunner.broadphase.stage_tree
     import gunner.bullets
     import gunner.tilemap
 
     def play(limit: int) -> str:
         monkeypatch.setattr(gunner.bullets, "FEW_BULLETS", limit)
-        monkeypatch.setattr(gunner.broadphase, "FEW", limit)
+        monkeypatch.setattr(gunner.broadphase.stage_tree, "FEW", limit)
         monkeypatch.setattr(gunner.tilemap, "FEW_SEGMENTS", limit)
         stage = Stage(load_level(level, images=False), seed=9)
         add_crowd(stage, 60)

@@ -339,7 +339,7 @@ def test_file_all_files_as_adds_in_order_would(items: list, later: list, hint: b
     one_by_one.add_many(things)
     bulk.add(Thing(5, 5, 500, 500))  # forgotten by file_all, reach and all
     with pytest.MonkeyPatch.context() as patch:  # in bulk however few (numpy's path)
-        patch.setattr(quadtree, "FILE_ONE_BY_ONE", 0)
+        patch.setattr(quadtree.batched, "FILE_ONE_BY_ONE", 0)
         bulk.file_all(things)
     assert rows_of(bulk) == rows_of(one_by_one)
     assert len(bulk) == len(things) and all(t in bulk for t in things)
@@ -391,8 +391,8 @@ def test_lazy_tree_matches_brute_force_on_every_path(
     to index), answered by its tree, or by its tree plus what was filed since the last
     rebuild, every query and batched query finds exactly the overlaps, and `len`, `in`
     and iteration follow removes and adds at once."""
-    monkeypatch.setattr(quadtree, "SMALL", small)
-    monkeypatch.setattr(quadtree, "SCANS", scans)
+    monkeypatch.setattr(quadtree.lazy, "SMALL", small)
+    monkeypatch.setattr(quadtree.lazy, "SCANS", scans)
     tree = LazyTree(BOUNDS, typical_size=(24, 48))
     live: list[Thing] = []
     for op in ops:
@@ -446,9 +446,9 @@ def test_lazy_tree_matches_brute_force_while_a_crowd_slides(
     and move along x within the step's bound, while others leave, move anywhere and are
     filed again; asked at any moment (mid-step too), and in a batch, it finds exactly
     the overlaps, rebuilt or not (``far``: the slack that makes it rebuild)."""
-    monkeypatch.setattr(quadtree, "SMALL", small)
-    monkeypatch.setattr(quadtree, "SCANS", scans)
-    monkeypatch.setattr(quadtree, "SLIDE", far)
+    monkeypatch.setattr(quadtree.lazy, "SMALL", small)
+    monkeypatch.setattr(quadtree.lazy, "SCANS", scans)
+    monkeypatch.setattr(quadtree.lazy, "SLIDE", far)
     tree = LazyTree(BOUNDS, typical_size=(24, 48))
     live = [Thing(*b) for b in start]
     tree.add_many(live)
@@ -497,11 +497,11 @@ def test_a_sliding_crowd_is_answered_by_the_tree_and_rebuilt_once_it_walked_far(
     for t in crowd:
         t.hitbox.x += 6.0
     assert sorted(t.hitbox.x for t in tree.query(probe)) == [279.0, 309.0]
-    for _ in range(int(quadtree.SLIDE - tree._slack) + 1):
+    for _ in range(int(quadtree.lazy.SLIDE - tree._slack) + 1):
         tree.slide(1.0)
         for t in crowd:
             t.hitbox.x += 1.0
-    assert tree._slack > quadtree.SLIDE
+    assert tree._slack > quadtree.lazy.SLIDE
     tree.query(probe)  # more than SLIDE px of slack: filed afresh first
     assert tree._slack == 1.0  # only this step's slides may still come
     assert {id(t) for t in tree.query(probe)} == brute(crowd, probe)
@@ -510,8 +510,8 @@ def test_a_sliding_crowd_is_answered_by_the_tree_and_rebuilt_once_it_walked_far(
 def test_lazy_tree_pinned_edges(monkeypatch: pytest.MonkeyPatch) -> None:
     """Items on a row's edge, crossing rows, a class growing past `SMALL` and shrinking
     back, a whole crowd re-filed between two questions, and an empty class."""
-    monkeypatch.setattr(quadtree, "SMALL", 4)
-    monkeypatch.setattr(quadtree, "SCANS", 1)
+    monkeypatch.setattr(quadtree.lazy, "SMALL", 4)
+    monkeypatch.setattr(quadtree.lazy, "SCANS", 1)
     tree = LazyTree(BOUNDS, typical_size=(24, 48))
     everywhere = pygame.FRect(-1000, -1000, 5000, 5000)
     assert tree.query(everywhere) == [] and len(tree) == 0 and list(tree) == []

@@ -372,8 +372,8 @@ def test_the_overlay_counts_only_what_a_bullets_own_path_could_strike(tmp_path, 
     # overlay counts only what the bullet's own path could strike.
     from gunner import quadtree
 
-    monkeypatch.setattr(quadtree, "SMALL", 0)
-    monkeypatch.setattr(quadtree, "SCANS", 0)
+    monkeypatch.setattr(quadtree.lazy, "SMALL", 0)
+    monkeypatch.setattr(quadtree.lazy, "SCANS", 0)
     walled = [r[:17] + "#" + r[18:] if 1 <= i <= 7 else r for i, r in enumerate(ROOM)]
     # A shelf three tiles thick (y 96..144) in a taller room: what stands on it is
     # rows of the tree away from what hits its underside.
