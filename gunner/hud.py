@@ -15,6 +15,7 @@ import pygame
 from gunner import text
 from gunner.camera import View
 from gunner.entities.boss import Boss
+from gunner.entities.boss_table import BossState
 from gunner.entities.player import MAX_HEALTH, Player
 from gunner.entities.spawner import current_wave, wave_number
 from gunner.splits import Split, format_steps, steps_of
@@ -124,13 +125,13 @@ def draw_boss_bar(surface: pygame.Surface, boss: Boss) -> None:
     bar = pygame.Rect((w - BOSS_BAR_W) // 2, h - 12, BOSS_BAR_W, BOSS_BAR_H)
     text.draw(surface, boss.title, (bar.left, bar.top - 12), 14, text.YELLOW)
     phases = len(boss.PHASES)
-    label = "DESTROYED" if boss.state == "dying" else f"PHASE {boss.phase + 1}/{phases}"
+    label = "DESTROYED" if boss.state == BossState.DYING else f"PHASE {boss.phase + 1}/{phases}"
     text.draw(surface, label, (bar.right, bar.top - 12), 14, text.WHITE, "topright")
     surface.fill(OUTLINE, bar.inflate(2, 2))
     surface.fill(BOSS_GONE, bar)
     filled = round(BOSS_BAR_W * max(0, boss.health) / boss.full_health)
     colour = BOSS_FULL if not boss.flash else (255, 255, 255)
-    if boss.state == "shift":
+    if boss.state == BossState.SHIFT:
         colour = BOSS_LOW if boss.clock % 10 < 5 else BOSS_FULL
     surface.fill(colour, (bar.left, bar.top, filled, BOSS_BAR_H))
     surface.fill((255, 200, 190), (bar.left, bar.top, filled, 1))

@@ -62,6 +62,7 @@ import build_level as builder  # noqa: E402
 from gunner.bullets import TEAMS  # noqa: E402
 from gunner.config import TILE  # noqa: E402
 from gunner.entities.boss import TRIGGER, Boss  # noqa: E402
+from gunner.entities.boss_table import BossState  # noqa: E402
 from gunner.entities.player import LIVES, MAX_HEALTH  # noqa: E402
 from gunner.input import Buttons  # noqa: E402
 from gunner.level import EMPTY, SOLID, load_level  # noqa: E402
@@ -572,9 +573,9 @@ class Bot:
         boss = self.boss_of(stage)
         if boss is not None:  # (gone: its death played out)
             s -= W_BOSS_HP * (boss.health + DEATH_BONUS)
-            if boss.state == "fight":
+            if boss.state == BossState.FIGHT:
                 s += W_PENDING * W_BOSS_HP * self.planner.pending_boss_hits(stage, boss)
-            if boss.state == "dying":
+            if boss.state == BossState.DYING:
                 s += W_BOSS_HP * boss.clock / 10
         if player.alive:
             lost = MAX_HEALTH - player.health
@@ -593,7 +594,7 @@ class Bot:
             s += W_PENDING * W_KILL / 4 * self.planner.pending_hits(stage, foes)
         else:
             s += W_PENDING * W_TARGET_HP * self.planner.pending_hits(stage, targets)
-        engaged = boss is not None and boss.alive and boss.state != "dormant"
+        engaged = boss is not None and boss.alive and boss.state != BossState.DORMANT
         if not engaged:
             if self.siege and any(not g.finished for g in stage.spawners):
                 # Hold nothing: go out to the crowd (they patrol; few come to the keep).

@@ -32,7 +32,7 @@ from gunner import patterns
 from gunner.bullets import TEAMS, path_enters
 from gunner.config import TILE, VIEW_H, VIEW_W
 from gunner.entities.boss_looks import draw_charge, draw_gate, draw_weak
-from gunner.entities.boss_table import Attack, Part, Phase
+from gunner.entities.boss_table import Attack, BossState, Part, Phase
 from gunner.entities.enemy import FLASH_TIME, Enemy
 from gunner.events import BOSS_AWOKE, BOSS_PHASE, HURT, KILLED, SHOT
 from gunner.tilemap import SOLID
@@ -82,7 +82,7 @@ class Boss(Enemy):
         self.full_health = max(1, self.health)
         arena = props.get("arena", self.schema.props["arena"].default)
         self.arena_left = self.fx - float(arena)
-        self.state = "dormant"  # dormant, intro, fight, shift, dying
+        self.state = BossState.DORMANT
         self.phase = 0
         self.attack = 0  # index into the phase's attacks
         self.attack_step = 0  # steps into the current attack
@@ -127,11 +127,11 @@ class Boss(Enemy):
     @property
     def engaged(self) -> bool:
         """Is the fight on (shown on the HUD)?"""
-        return self.state != "dormant"
+        return self.state != BossState.DORMANT
 
     @property
     def current(self) -> Attack | None:
-        if self.state != "fight" or not self.PHASES:
+        if self.state != BossState.FIGHT or not self.PHASES:
             return None
         attacks = self.PHASES[self.phase].attacks
         return attacks[self.attack % len(attacks)]
@@ -145,19 +145,19 @@ class Boss(Enemy):
     def tick(self, stage: WorldView) -> None:
         super().tick(stage)
         self.clock += 1
-        if self.state == "dormant":
+        if self.state == BossState.DORMANT:
             self._wait(stage)
-        elif self.state == "intro":
+        elif self.state == BossState.INTRO:
             if self.clock >= INTRO_STEPS:
-                self._enter("fight")
-        elif self.state == "shift":
+                self._enter(BossState.FIGHT)
+        elif self.state == BossState.SHIFT:
             if self.clock >= SHIFT_STEPS:
-                self._enter("fight")
-        elif self.state == "fight":
+                self._enter(BossState.FIGHT)
+        elif self.state == BossState.FIGHT:
             self._fight(stage)
-        elif self.state == "dying":
+        elif self.state == BossState.DYING:
             self._dying(stage)
-        if self.alive and self.state != "dormant":
+        if self.alive and self.state != BossState.DORMANT:
             self.move(stage)
         self.hitbox = self._bounds()
         self._block(stage)
@@ -177,7 +177,7 @@ class Boss(Enemy):
                         box.right = rect.left
                     player.vx = min(player.vx, 0.0)
 
-    def _enter(self, state: str) -> None:
+    def _enter(self, state: BossState) -> None:
         self.state, self.clock = state, 0
         self.attack = self.attack_step = 0
 
@@ -191,7 +191,7 @@ class Boss(Enemy):
                 with stage.lifted(player):
                     player.hitbox.midbottom = inside[0].hitbox.midbottom
         self._close(stage, arena)
-        self._enter("intro")
+        self._enter(BossState.INTRO)
         stage.say(f"WARNING: {self.title}")
         stage.publish(BOSS_AWOKE, self)
 
@@ -295,7 +295,7 @@ class Boss(Enemy):
         if (
             part is not None
             and part.name in self.weak_parts()
-            and self.state == "fight"
+            and self.state == BossState.FIGHT
             and part.weak
         ):
             self.wound(bullet.damage + bullet.blast_damage, stage)
@@ -309,7 +309,7 @@ class Boss(Enemy):
 
     def wound(self, amount: int, stage: WorldView) -> None:
         """Damage that reached a weak part: health, phases, death."""
-        if amount <= 0 or self.state != "fight":
+        if amount <= 0 or self.state != BossState.FIGHT:
             return
         self.health = max(0, self.health - amount)
         self.flash.start(FLASH_TIME)
@@ -321,7 +321,7 @@ class Boss(Enemy):
         phase = self.phase_for(self.health)
         if phase != self.phase:
             self.phase = phase
-            self._enter("shift")
+            self._enter(BossState.SHIFT)
             stage.publish(BOSS_PHASE, self, phase=phase)
 
     def phase_for(self, health: int) -> int:
@@ -341,7 +341,7 @@ class Boss(Enemy):
     # -- dying -------------------------------------------------------------------------
 
     def _start_dying(self, stage: WorldView) -> None:
-        self._enter("dying")
+        self._enter(BossState.DYING)
         self.contact_damage = 0
         self.shootable = False
         self._cancel_bullets(stage)
@@ -380,7 +380,7 @@ class Boss(Enemy):
 
     def frame_index(self) -> int:
         """Which frame of the sheet: one per phase, the last one for the wreck."""
-        return len(self.PHASES) if self.state == "dying" else self.phase
+        return len(self.PHASES) if self.state == BossState.DYING else self.phase
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: Any) -> None:
         ox, oy = offset
@@ -389,7 +389,7 @@ class Boss(Enemy):
         image = frames[min(self.frame_index(), len(frames) - 1)]
         if self.flash:
             image = art.flash(image)
-        if self.state == "dying" and self.clock % 8 < 4:
+        if self.state == BossState.DYING and self.clock % 8 < 4:
             image = art.flash(image)
         top = self.fy - self.LIFT - fh
         surface.blit(image, (round(self.fx - fw / 2 - ox), round(top - oy)))

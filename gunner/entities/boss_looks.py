@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gunner.config import TILE
+from gunner.entities.boss_table import BossState
 
 if TYPE_CHECKING:
     from gunner.entities.boss import Boss
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
 def draw_weak(self: Boss, surface: pygame.Surface, ox: float, oy: float) -> None:
     """Weak points pulse red while they can be hurt, stay dark otherwise."""
-    open_now = self.state == "fight"
+    open_now = self.state == BossState.FIGHT
     for part, rect in self.parts():
         if not part.weak:
             continue

@@ -1,10 +1,12 @@
-"""The words a boss is written in: its body's `Part`s, its telegraphed `Attack`s and
-the `Phase`s its health falls through. A boss's module is a table of these
-(gunner/entities/warden.py); the fight that plays them is gunner/entities/boss.py."""
+"""The words a boss is written in: its body's `Part`s, its telegraphed `Attack`s, the
+`Phase`s its health falls through and the `BossState` of its fight. A boss's module is
+a table of these (gunner/entities/warden.py); the fight that plays them is
+gunner/entities/boss.py."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 import pygame
 
@@ -49,3 +51,13 @@ class Phase:
     until: float
     attacks: tuple[Attack, ...]
     weak: tuple[str, ...]  # the parts that take damage in this phase
+
+
+class BossState(StrEnum):
+    """Where a fight stands (the HUD and the bot read it; hashed as its text)."""
+
+    DORMANT = "dormant"  # waiting, invulnerable, for the player to enter the arena
+    INTRO = "intro"  # the shutter has dropped; it roars before its first attack
+    FIGHT = "fight"  # attacking; its weak points take damage
+    SHIFT = "shift"  # between phases: a plate blows off, no attacks, no damage
+    DYING = "dying"  # the chained explosions before it is gone

@@ -22,6 +22,7 @@ from gunner import patterns
 from gunner.config import DT
 from gunner.entities.base import register
 from gunner.entities.boss import AIMED_STYLE, Attack, Boss, Part, Phase
+from gunner.entities.boss_table import BossState
 from gunner.schema import boss_class
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ class Crawler(Boss):
         self.heading = -1
 
     def move(self, stage: WorldView) -> None:
-        if self.state not in ("fight", "shift"):
+        if self.state not in (BossState.FIGHT, BossState.SHIFT):
             return
         self.fx += self.heading * PACE[self.phase] * DT
         if self.fx <= self.home - RANGE:

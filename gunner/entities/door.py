@@ -9,6 +9,7 @@ good. Keys are never used up: one red keycard opens every red door.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -25,6 +26,16 @@ if TYPE_CHECKING:
 
 WIDTH, HEIGHT = 16, 48  # default size: 1x3 tiles
 COLORS = ("red", "blue", "yellow")
+
+
+class DoorState(StrEnum):
+    """closed -> opening -> open (hashed as its text)."""
+
+    CLOSED = "closed"
+    OPENING = "opening"
+    OPEN = "open"
+
+
 OPEN_TIME = 0.3  # s of opening animation before the way is clear
 REACH = 2  # px: the player counts as pressing against either side this close to it
 LOCKED_SOUND_GAP = 0.6  # s: the locked buzz does not repeat faster than this
@@ -64,7 +75,7 @@ class Door(Entity):
         super().__init__(hitbox)
         color = str((props or {}).get("color", "red") or "red").lower()
         self.color = color if color in COLORS else "red"
-        self.state = "closed"  # closed -> opening -> open
+        self.state = DoorState.CLOSED
         self.opening = 0.0  # s into the opening animation
         self.contact = False  # the player was pressing against it last step
         self.locked_gap = Timer()  # running: the locked sound may not play again yet
@@ -77,18 +88,18 @@ class Door(Entity):
 
     @property
     def closed(self) -> bool:
-        return self.state != "open"
+        return self.state != DoorState.OPEN
 
     def tick(self, stage: WorldView) -> None:
         self.locked_gap.tick()
-        if self.state == "opening":
+        if self.state == DoorState.OPENING:
             self.opening += DT
             if self.opening >= OPEN_TIME:
-                self.state = "open"
+                self.state = DoorState.OPEN
                 self.solid = False
                 self.shootable = False
             return
-        if self.state == "open":
+        if self.state == DoorState.OPEN:
             return
         touching = self._player_pressing(stage)
         if touching:
@@ -106,9 +117,9 @@ class Door(Entity):
         return False
 
     def open(self, stage: WorldView) -> None:
-        if self.state != "closed":
+        if self.state != DoorState.CLOSED:
             return
-        self.state = "opening"
+        self.state = DoorState.OPENING
         self.opening = 0.0
         stage.publish(DOOR_OPENED, self)
         stage.say("DOOR OPEN")
@@ -123,9 +134,9 @@ class Door(Entity):
             stage.say(text)
 
     def frame(self) -> int:
-        if self.state == "closed":
+        if self.state == DoorState.CLOSED:
             return 0
-        if self.state == "open":
+        if self.state == DoorState.OPEN:
             return FRAMES - 1
         return 1 + min(FRAMES - 3, int(self.opening / OPEN_TIME * (FRAMES - 2)))
 

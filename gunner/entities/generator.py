@@ -16,6 +16,7 @@ The view a generator read is kept in its own state, so the state hash covers it.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -29,6 +30,15 @@ from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
+
+
+class GeneratorState(StrEnum):
+    """Hashed as its text."""
+
+    WAITING = "waiting"  # for the view to reach its region
+    ON = "on"  # letting them in
+    DONE = "done"  # for good: the view has passed it, or its total is out
+
 
 # The map class: its shape in Tiled, its help, its properties and their defaults
 # (stated here only: the validator, the loader and the Tiled project read them).
@@ -92,7 +102,7 @@ class Generator(Entity):
         total = int(props.get("total", DEFAULTS["total"]))
         self.left = total if total > 0 else -1  # still to let in; -1: no limit
         self.side = str(props.get("side", DEFAULTS["side"]))
-        self.state = "waiting"  # waiting (for the view), on, done (for good)
+        self.state = GeneratorState.WAITING
         self.clock = Timer()  # running: the next one comes when it runs out
         self.out: list[Entity] = []  # let in and still alive
         self.view = pygame.FRect(0, 0, 0, 0)  # the camera's view as it last read it
@@ -115,15 +125,15 @@ class Generator(Entity):
         view = self.view = stage.camera.rect
         self.out = [e for e in self.out if e.alive]
         self._recall(view)
-        if self.state == "done":
+        if self.state == GeneratorState.DONE:
             return
         if self.passed(view, stage.camera.climb):
-            self.state = "done"
+            self.state = GeneratorState.DONE
             return
         if not view.colliderect(self.zone) or not any(p.alive for p in stage.players):
             return
-        if self.state == "waiting":
-            self.state = "on"
+        if self.state == GeneratorState.WAITING:
+            self.state = GeneratorState.ON
             self.clock.start(FIRST)
         if self.clock.left > 0 and not self.clock.tick():
             return
@@ -137,7 +147,7 @@ class Generator(Entity):
         if self.left > 0:
             self.left -= 1
         if self.left == 0:
-            self.state = "done"
+            self.state = GeneratorState.DONE
         else:
             self.clock.start(self.every)
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from gunner import patterns
 from gunner.entities.base import register
 from gunner.entities.boss import AIMED_STYLE, Attack, Boss, Part, Phase
+from gunner.entities.boss_table import BossState
 from gunner.schema import boss_class
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ class Overseer(Boss):
         firing = attack is not None and (
             attack.telegraph <= self.attack_step < attack.steps - attack.rest
         )
-        if self.state == "dying" or firing:
+        if self.state == BossState.DYING or firing:
             return
         self.flight += 1
         angle = 2 * math.pi * self.flight / SWING_STEPS
