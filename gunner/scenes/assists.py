@@ -12,8 +12,7 @@ import pygame
 
 from gunner import text
 from gunner.assists import Assists
-from gunner.input import BACK_KEYS, CONFIRM_KEYS
-from gunner.scenes.base import DOWN_KEYS, LEFT_KEYS, RIGHT_KEYS, UP_KEYS, Scene
+from gunner.scenes.base import RowsScene
 
 if TYPE_CHECKING:
     from gunner.app import App
@@ -40,7 +39,7 @@ ABOUT = (
 )
 
 
-class AssistsScene(Scene):
+class AssistsScene(RowsScene):
     # Drawn on its own: the menu beneath, showing through a dimming, would fight the text.
     overlay = False
 
@@ -48,24 +47,7 @@ class AssistsScene(Scene):
         self.rows = list(ROWS)
         self.index = 0
 
-    def handle_event(self, app: App, event: pygame.event.Event) -> None:
-        if event.type != pygame.KEYDOWN:
-            return
-        key, row = event.key, self.rows[self.index]
-        if key in UP_KEYS or key in DOWN_KEYS:
-            self.index = (self.index + (-1 if key in UP_KEYS else 1)) % len(self.rows)
-            app.audio.play("menu_move")
-        elif key in LEFT_KEYS or key in RIGHT_KEYS:
-            self.change(app, row, -1 if key in LEFT_KEYS else 1)
-        elif key in CONFIRM_KEYS:
-            if row == "back":
-                app.pop()
-            else:
-                self.change(app, row, 1)
-        elif key in BACK_KEYS:
-            app.pop()
-
-    def change(self, app: App, row: str, direction: int) -> None:
+    def adjust(self, app: App, row: str, direction: int) -> None:
         """Step the speed, or flip a switch; in force and saved at once."""
         old = app.assists
         if row == "speed":

@@ -50,6 +50,42 @@ class Scene:
         pass
 
 
+class RowsScene(Scene):
+    """A screen of setting rows (Options, Assists): up/down choose a row (with a
+    click), left/right `adjust` it, confirm `confirm`s it, back `leave`s. A screen
+    lists its `rows` by name and says what each does."""
+
+    rows: list[str]
+    index: int
+
+    def handle_event(self, app: App, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN:
+            return
+        key, row = event.key, self.rows[self.index]
+        if key in UP_KEYS or key in DOWN_KEYS:
+            self.index = (self.index + (-1 if key in UP_KEYS else 1)) % len(self.rows)
+            app.audio.play("menu_move")
+        elif key in LEFT_KEYS or key in RIGHT_KEYS:
+            self.adjust(app, row, -1 if key in LEFT_KEYS else 1)
+        elif key in CONFIRM_KEYS:
+            self.confirm(app, row)
+        elif key in BACK_KEYS:
+            self.leave(app)
+
+    def adjust(self, app: App, row: str, direction: int) -> None:
+        """Left (-1) or right (+1) on `row`."""
+
+    def confirm(self, app: App, row: str) -> None:
+        """Confirm on `row`: the `back` row leaves, any other steps it right."""
+        if row == "back":
+            self.leave(app)
+        else:
+            self.adjust(app, row, 1)
+
+    def leave(self, app: App) -> None:
+        app.pop()
+
+
 class Menu:
     """A vertical list of choices: up/down to move, confirm to choose, back to cancel."""
 

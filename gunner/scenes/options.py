@@ -18,8 +18,7 @@ import pygame
 
 from gunner import text
 from gunner.assists import Assists
-from gunner.input import BACK_KEYS, CONFIRM_KEYS
-from gunner.scenes.base import DOWN_KEYS, LEFT_KEYS, RIGHT_KEYS, UP_KEYS, Scene
+from gunner.scenes.base import RowsScene
 from gunner.settings import SPLIT_MODES
 
 if TYPE_CHECKING:
@@ -46,7 +45,7 @@ ABOUT = {
 BACKDROP = (10, 10, 22)
 
 
-class OptionsScene(Scene):
+class OptionsScene(RowsScene):
     # Drawn on its own: the menu beneath, showing through a dimming, fought the rows
     # (and its key reminder the hint line).
     overlay = False
@@ -58,31 +57,17 @@ class OptionsScene(Scene):
 
     # -- input -------------------------------------------------------------------------
 
-    def handle_event(self, app: App, event: pygame.event.Event) -> None:
-        if event.type != pygame.KEYDOWN:
-            return
-        key, row = event.key, self.rows[self.index]
-        if key in UP_KEYS or key in DOWN_KEYS:
-            self.index = (self.index + (-1 if key in UP_KEYS else 1)) % len(self.rows)
-            app.audio.play("menu_move")
-        elif key in LEFT_KEYS or key in RIGHT_KEYS:
-            self._adjust(app, row, -1 if key in LEFT_KEYS else 1)
-        elif key in CONFIRM_KEYS:
-            self._confirm(app, row)
-        elif key in BACK_KEYS:
-            self.leave(app)
-
-    def _confirm(self, app: App, row: str) -> None:
+    def confirm(self, app: App, row: str) -> None:
         if row == "back":
             self.leave(app)
         elif row in ("assists", "controls"):
             app.push(app.router.make(row))
         else:
-            self._adjust(app, row, 1)
+            self.adjust(app, row, 1)
             return
         app.audio.play("menu_select")
 
-    def _adjust(self, app: App, row: str, direction: int) -> None:
+    def adjust(self, app: App, row: str, direction: int) -> None:
         s = app.settings
         if row in dict(VOLUMES) or row == "shake":
             value = round(getattr(s, row) + direction * VOLUME_STEP, 2)
