@@ -34,6 +34,18 @@ def finish(app: App, limit: int = 600) -> PlayScene:
     return play
 
 
+def run_to_exit(app: App, scene: PlayScene, wait: int = 0) -> PlayScene:
+    """Make `scene` the app's only scene and play it to the exit: stand `wait` steps,
+    then run right (a level whose exit lies to the right of the start)."""
+    app.reset_to(scene)
+    for n in range(wait + 600):
+        scene.step(app, Buttons.NONE if n < wait else Buttons.RIGHT)
+        if scene.stage.outcome:
+            break
+    assert scene.stage.outcome == "complete"
+    return scene
+
+
 def loaded(app: App):
     """The scene a loading screen opens, once its worker is done (as the next frame
     after the map is read would put it in place): every level opens behind one."""
