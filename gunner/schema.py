@@ -72,6 +72,10 @@ def drop_prop(when: str) -> Prop:
     )
 
 
+# Every boss's default `arena`: px from the arena's left edge (the shutter) to its feet.
+BOSS_ARENA = 400.0
+
+
 def boss_class(doc: str, health: int) -> ObjectClass:
     """A boss: its health and how far left of its feet its arena's shutter stands."""
     return ObjectClass(
@@ -82,7 +86,7 @@ def boss_class(doc: str, health: int) -> ObjectClass:
             "health": Prop("int", health, "hits on its weak points it takes", low=1, high=10000),
             "arena": Prop(
                 "float",
-                400.0,
+                BOSS_ARENA,
                 "px from the arena's left edge (the shutter) to its feet; the arena is one "
                 "screen wide",
                 low=64,

@@ -35,6 +35,7 @@ from gunner.entities.boss_looks import draw_charge, draw_gate, draw_weak
 from gunner.entities.boss_table import Attack, BossState, Part, Phase
 from gunner.entities.enemy import FLASH_TIME, Enemy
 from gunner.events import BOSS_AWOKE, BOSS_PHASE, HURT, KILLED, SHOT
+from gunner.schema import BOSS_ARENA
 from gunner.tilemap import SOLID
 
 if TYPE_CHECKING:
@@ -61,8 +62,8 @@ class Boss(Enemy):
 
     is_boss = True
     title = "BOSS"
-    # Its health and its arena's width come from the boss's schema entry
-    # (`gunner.schema.boss_class`): `max_health` and the `arena` default.
+    # Its health comes from the boss's schema entry (`max_health`), its arena's default
+    # width from `gunner.schema.BOSS_ARENA`, which every boss's entry states.
     contact_damage = 1
     # assets/<sheet>.png: frames of FRAME px, one per phase, then the wreck.
     sheet: ClassVar[str | None] = None
@@ -80,8 +81,7 @@ class Boss(Enemy):
         self.fx, self.fy = float(x), float(foot_y)
         super().__init__(self._bounds(), props)
         self.full_health = max(1, self.health)
-        arena = props.get("arena", self.schema.props["arena"].default)
-        self.arena_left = self.fx - float(arena)
+        self.arena_left = self.fx - float(props.get("arena", BOSS_ARENA))
         self.state = BossState.DORMANT
         self.phase = 0
         self.attack = 0  # index into the phase's attacks
