@@ -18,4 +18,4 @@ DT = 1.0 / STEPS_PER_SECOND
 MAX_STEPS_PER_FRAME = 5
 
 # The campaign, in order.
-CAMPAIGN = ("level1.tmx", "level2.tmx", "level3.tmx", "level4.tmx")
+CAMPAIGN = ("level1.tmx", "level2.tmx", "level3.tmx", "level4.tmx", "level5.tmx")

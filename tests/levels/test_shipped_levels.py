@@ -22,12 +22,12 @@ import pytest
 import pytmx
 
 from checkout import ROOT
-from gunner.config import VIEW_H
+from gunner.config import VIEW_H, VIEW_W
 from gunner.entities.base import ENTITY_TYPES
 from gunner.entities.cell_floor import cells_of
 
 LEVELS = ROOT / "levels"
-NAMES = ("level1", "level2", "level3", "level4")
+NAMES = ("level1", "level2", "level3", "level4", "level5")
 TILESET = ROOT / "assets" / "tiles.tsx"
 TILE = 16
 ENEMIES = {"Soldier", "Rifleman", "Turret", "Drone", "Warden", "Crawler", "Overseer"}
@@ -163,8 +163,13 @@ def test_loads_without_warnings(name: str, caplog: pytest.LogCaptureFixture) -> 
 
 
 def test_size_tiles_and_external_tileset(name: str, tmx: pytmx.TiledMap) -> None:
-    # Room to run, and at least two screens of height to climb and fall in.
-    assert tmx.width >= 150 and tmx.height * TILE >= 2 * VIEW_H
+    # Room to run, and at least two screens of height to climb and fall in; a climb
+    # (`scroll=up`) is taller than wide instead: at least two screens wide, five tall.
+    if tmx.properties.get("scroll") == "up":
+        assert tmx.width * TILE >= 2 * VIEW_W and tmx.height * TILE >= 5 * VIEW_H
+        assert tmx.height > tmx.width
+    else:
+        assert tmx.width >= 150 and tmx.height * TILE >= 2 * VIEW_H
     assert (tmx.tilewidth, tmx.tileheight) == (TILE, TILE)
     # pytmx replaces a tileset's `source` with its image, so read the reference itself.
     tilesets = [ts.attrib for ts in ET.parse(LEVELS / f"{name}.tmx").getroot().iter("tileset")]
@@ -280,7 +285,7 @@ def test_map_passes_the_validator(name: str) -> None:
 # -- the campaign --------------------------------------------------------------------------
 
 
-def test_campaign_lists_the_three_levels() -> None:
+def test_campaign_lists_the_five_levels() -> None:
     from gunner.config import CAMPAIGN
 
     assert tuple(f"{n}.tmx" for n in NAMES) == CAMPAIGN
@@ -301,8 +306,9 @@ def test_campaign_uses_everything(all_maps: dict[str, pytmx.TiledMap]) -> None:
     assert {o.properties.get("color") for o in objects if o.type == "Keycard"} == doors
     used = {name for tmx in all_maps.values() for name in _objectives(tmx)}
     assert used == OBJECTIVES
-    # Levels 1-3 end with their boss; the siege ends with its waves, then the exit.
-    assert [_objectives(all_maps[n])[-1] for n in NAMES] == ["boss"] * 3 + ["exit"]
+    # Levels 1-3 end with their boss; the siege ends with its waves, then the exit, and
+    # the climb with the exit on the roof.
+    assert [_objectives(all_maps[n])[-1] for n in NAMES] == ["boss"] * 3 + ["exit"] * 2
 
 
 # -- the tool ------------------------------------------------------------------------------

@@ -172,6 +172,7 @@ def test_progress_written_by_0_1_0_keeps_its_unlocks_and_best_times(app, _data_d
             ("level2.tmx", True, 95.5),
             ("level3.tmx", True, None),
             ("level4.tmx", False, None),  # the siege came after 0.1.0: still locked
+            ("level5.tmx", False, None),  # and so did the climb
         ]
         # A time 0.1.0 kept for a --level map whose path it did not record: not lost.
         assert app.progress.best_times["mine.tmx"] == 12.0
