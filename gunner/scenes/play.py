@@ -408,12 +408,14 @@ class PlayScene(Scene):
         drawn = draw_views(surface, self.stage, app.art, views, app.settings.shake, overlay)
         if views is None:  # one view: the ghost runs beside the player, touching nothing
             draw_ghost(surface, self.ghost, self.stage.steps, *self.stage.camera.offset, app.art)
-        # Once the run is decided the results (or game over) sit on top: no banner under them.
-        draw_hud(surface, self.stage, messages=not self._reported, sides=hud_sides(views))
+        # Once the run is decided the results (or game over) sit on top, and a pause menu
+        # may: no banner (CHECKPOINT, the level's name) shows through under either.
+        covered = self._reported or (bool(app.scenes) and app.scene is not self)
+        draw_hud(surface, self.stage, messages=not covered, sides=hud_sides(views))
         if self.autofire.firing and not self._reported:  # why the gun keeps firing
             text.draw(surface, "AUTO-FIRE", (6, 29), 14, text.CYAN)
         split = self.splits.shown(self.stage.steps)
-        if split is not None and not self._reported:
+        if split is not None and not covered:
             draw_split(surface, split)
         if app.debug:
             debug.draw_panel(surface, self.stage, app.times, drawn)
