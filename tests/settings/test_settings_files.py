@@ -100,7 +100,7 @@ def test_failed_write_leaves_the_old_file_intact(tmp_path, monkeypatch):
     def boom(*args):
         raise OSError("disk full")
 
-    monkeypatch.setattr(settings_mod.os, "replace", boom)
+    monkeypatch.setattr("gunner.settings.store.os.replace", boom)
     with pytest.raises(OSError):
         store.save({"a": 2})
     monkeypatch.undo()
