@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 
 from ascii_maps import write_map
 from checkout import ROOT
-from gunner import replay as replay_mod
 from gunner import replaycheck
 from gunner.app import App
 from gunner.config import LEVELS_DIR
@@ -600,7 +599,7 @@ def test_the_exit_status_blames_the_game_only_if_every_failed_replay_ran(tmp_pat
 
 def test_a_long_verification_shows_its_progress_on_stderr(tmp_path, capsys, monkeypatch):
     level, path = recorded_on(tmp_path)  # 300 steps
-    monkeypatch.setattr(replay_mod, "PROGRESS_STEPS", 100)
+    monkeypatch.setattr("gunner.replay.record.PROGRESS_STEPS", 100)
     monkeypatch.setattr(replaycheck, "PROGRESS_SECONDS", 0.0)  # as if each 100 took long
     assert main([str(path)]) == 0
     out, err = capsys.readouterr()
