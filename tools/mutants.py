@@ -52,7 +52,8 @@ MODULES: dict[str, str] = {
     "quadtree_lazy": "gunner/quadtree/lazy.py",
     "quadtree_rows": "gunner/quadtree/rows.py",
     "tilemap": "gunner/tilemap.py",
-    "bullets": "gunner/bullets.py",
+    "bullets": "gunner/bullets/store.py",
+    "bullets_step": "gunner/bullets/step.py",
     # The simulation's World: its step order, its physics, its entity loops.
     "world": "gunner/world/world.py",
     "physics": "gunner/world/physics.py",

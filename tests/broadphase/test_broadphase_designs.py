@@ -290,11 +290,11 @@ def test_few_bullets_and_many_take_the_same_paths(monkeypatch, level):
     # A handful of bullets is worked out in plain floats, many with numpy: forcing
     # every step down one road or the other must not change the play by a bit.
     import gunner.broadphase.stage_tree
-    import gunner.bullets
+    import gunner.bullets.step
     import gunner.tilemap
 
     def play(limit: int) -> str:
-        monkeypatch.setattr(gunner.bullets, "FEW_BULLETS", limit)
+        monkeypatch.setattr(gunner.bullets.step, "FEW_BULLETS", limit)
         monkeypatch.setattr(gunner.broadphase.stage_tree, "FEW", limit)
         monkeypatch.setattr(gunner.tilemap, "FEW_SEGMENTS", limit)
         stage = Stage(load_level(level, images=False), seed=9)

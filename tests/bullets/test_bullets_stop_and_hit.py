@@ -10,8 +10,8 @@ import math
 import pytest
 
 from ascii_maps import write_map
-from gunner import bullets as bullets_module
 from gunner.bullets import BULLET_LIFE, BULLET_SIZE
+from gunner.bullets import step as bullets_module
 from gunner.config import DT, TILE
 from gunner.input import Buttons
 from gunner.level import load_level
