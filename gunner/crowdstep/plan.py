@@ -1,30 +1,6 @@
-"""The crowd's common case stepped in bulk: soldiers patrolling and turrets idling far
-from the player and from solid entities (Nystrom's Data Locality).
-
-Most of a crowd, most steps, does the same few things: a soldier walks on, turns at a
-wall or a ledge, counts its fire timer down and looks for a player who is nowhere near;
-a turret counts its cooldown down. `CrowdStep` keeps those *members* as columns of
-numbers and works out their whole step for all of them at once with numpy; the stage
-then writes each member's new state back at the member's own turn in the entity loop,
-in place of its `tick`. So everything else sees exactly what `tick` would have left, at
-exactly the same moment of the step, and the state hash cannot tell the two paths
-apart (tests/test_crowdstep.py steps both side by side).
-
-A member sits a step out (its own `tick` runs, and it is read again afterwards) when
-its step might not be the common case:
-
-* the player might be in its sight when its fire timer runs out (or it still holds what
-  it last saw), or below it and near enough to chase when it is at a ledge (reach plus
-  how far the player can move in a step: the player's turn may come first);
-* it stands within `ZONE` px of a solid entity (a door, a drum, a platform), which may
-  block, carry or push it. Nothing else moves another entity; damage publishes `HURT`,
-  and the stage then lets the member go;
-* its walk would take it off the floor (it falls: `tick` handles that).
-
-The stage also falls back to `tick` for the rest of a step in which the tiles changed
-or a solid entity was added. A soldier joins after a `tick` that left it walking on the
-ground, not aiming or recovering; a turret once it has
-found its mount and is neither firing a burst nor watching.
+"""The crowd step's plan: every member's common-case step worked out at once in its
+columns (soldiers walking, turrets idling), for the stage to write back at each
+member's turn. Membership is CrowdStep's (members.py).
 """
 
 from __future__ import annotations
@@ -34,9 +10,16 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gunner.config import DT, TILE
+from gunner.crowdstep.table import (
+    CELL,
+    MARGIN,
+    SOLDIER_COLUMNS,
+    TURRET_COLUMNS,
+    ZONE,
+    ColumnTable,
+)
 from gunner.entities.body import MAX_FALL
-from gunner.entities.soldier import CHASE_X, CHASE_Y, FAR, Soldier
-from gunner.entities.turret import Turret
+from gunner.entities.soldier import CHASE_X, CHASE_Y, FAR
 from gunner.tilemap import EMPTY, ONEWAY, SOLID
 
 if TYPE_CHECKING:
@@ -44,97 +27,16 @@ if TYPE_CHECKING:
     from gunner.stage import Stage
     from gunner.tilemap import TileMap
 
-__all__ = ["CROWD_KINDS", "CrowdStep"]
-
-# The kinds stepped in bulk (exactly these classes: a subclass may tick otherwise).
-CROWD_KINDS = (Soldier, Turret)
-# Clearance from solid entities (a platform carries or pushes what it touches, a door or
-# a drum blocks what walks into it), beyond how far the solid travels in a step: its
-# `speed` (px/s) if it declares one (a platform), else a fall's (a drum losing its
-# footing falls at most MAX_FALL). A member's own step reaches 1 px past its hitbox.
-ZONE = 8.0
-# More than the player moves in one step (it runs at 110 px/s and falls at 450 px/s at
-# most, 7.5 px a step, and a platform may carry it), added to every reach.
-MARGIN = 24.0
-# Cells of the grid that marks the zones (px).
-CELL = 16
 _f32 = np.float32
 
-# Soldier columns: the hitbox (x changes; y, and so every row it covers, does not while
-# it walks on the ground), the tick's state, and rows its step reads.
-_SOLDIER = ("x", "w", "bottom", "cy", "facing", "speed", "vx", "fire", "flash", "walk", "wary",
-            "r0", "r1", "lrow", "frow")  # fmt: skip
-_INT = {"facing", "fire", "flash", "wary", "r0", "r1", "lrow", "frow"}
-_TURRET = ("cx", "cy", "reach", "fire", "flash")
 
-
-class _Table:
-    """Dense columns, one row per member; a member that leaves is replaced by the last."""
-
-    def __init__(self, names: tuple[str, ...]) -> None:
-        self.names = names
-        self.n = 0
-        self.ents: list[Any] = []  # row -> member (rows past n: stale)
-        self.pending: list[tuple[int, tuple]] = []  # (row, values) not yet written
-        self.row: dict[Entity, int] = {}
-        self.cols: dict[str, np.ndarray] = {
-            name: np.zeros(0, dtype=np.int64 if name in _INT else np.float64) for name in names
-        }
-
-    def put(self, entity: Entity, values: tuple) -> None:
-        """Give the entity a row (its own, or a new one) holding ``values``, written with
-        every other put since the last `flush` in one go (a scalar write into a numpy
-        column costs as much as a whole small column)."""
-        k = self.row.get(entity)
-        if k is None:
-            k = self.n
-            if k == len(self.ents):
-                self._grow()
-            self.ents[k] = entity
-            self.row[entity] = k
-            self.n += 1
-        self.pending.append((k, values))
-
-    def flush(self) -> None:
-        if not self.pending:
-            return
-        rows = [k for k, _ in self.pending]
-        values = np.array([v for _, v in self.pending], dtype=np.float64)
-        self.pending = []
-        for j, column in enumerate(self.cols.values()):
-            column[rows] = values[:, j]
-
-    def drop(self, entity: Entity) -> bool:
-        if entity not in self.row:
-            return False
-        self.flush()
-        k = self.row.pop(entity)
-        last = self.n - 1
-        if k != last:
-            moved = self.ents[last]
-            self.ents[k] = moved
-            self.row[moved] = k
-            for column in self.cols.values():
-                column[k] = column[last]
-        self.n = last
-        return True
-
-    def _grow(self) -> None:
-        size = max(64, 2 * len(self.ents))
-        self.ents.extend([None] * (size - len(self.ents)))
-        for name, column in self.cols.items():
-            grown = np.zeros(size, dtype=column.dtype)
-            grown[: len(column)] = column
-            self.cols[name] = grown
-
-
-class CrowdStep:
-    """Members' state as columns; `plan` steps them all, the stage writes them back."""
+class CrowdPlan:
+    """Members' state as columns and the step that plans them all at once."""
 
     def __init__(self) -> None:
         self.enabled = True
-        self.soldiers = _Table(_SOLDIER)
-        self.turrets = _Table(_TURRET)
+        self.soldiers = ColumnTable(SOLDIER_COLUMNS)
+        self.turrets = ColumnTable(TURRET_COLUMNS)
         self._grids: tuple[int, np.ndarray, np.ndarray, np.ndarray] | None = None
         # The step's plan while the stage writes it back: a member let go mid-step
         # leaves it too (its state changed since it was planned).
@@ -147,71 +49,6 @@ class CrowdStep:
 
     def __contains__(self, entity: object) -> bool:
         return entity in self.soldiers.row or entity in self.turrets.row
-
-    # -- membership ----------------------------------------------------------------
-
-    def sync(self, entity: Entity) -> None:
-        """After a crowd kind's own tick: (re)read it as a member if its next step may be
-        the common case, else let it go."""
-        if not self.enabled:
-            return
-        e: Any = entity
-        if type(entity) is Soldier:
-            box = e.hitbox
-            speed, bottom = e.speed, box.bottom
-            if (
-                e.alive
-                and e.on_ground
-                and e.vy == 0.0
-                and e.aim_time.left <= 0
-                and e.recover_time.left <= 0
-                and e.fire_timer is not None
-                and (e.facing == 1 or e.facing == -1)
-                and type(speed) is float
-                and 0.0 < speed * DT < TILE
-                and type(e.vx) is float
-                and bottom % TILE == 0
-            ):
-                top = box.y
-                self.soldiers.put(
-                    entity,
-                    (box.x, box.w, bottom, top + box.h / 2, e.facing, speed, e.vx,
-                     e.fire_timer.left, e.flash.left, e.walk_time,
-                     int(bool(e.sees_player) or e.los_clock != 0), int(top // TILE),
-                     int(-(-bottom // TILE)) - 1, int((bottom + 1) // TILE),
-                     int(bottom // TILE)),
-                )  # fmt: skip
-                return
-        elif type(entity) is Turret and (
-            e.alive
-            and e.mount
-            and e.burst_left == 0
-            and not e.sees_player
-            and e.los_clock == 0
-            and e.range < 1e6
-        ):
-            cx, cy = e.hitbox.center
-            reach = e.range + MARGIN + 1.0
-            self.turrets.put(entity, (cx, cy, reach, e.cooldown.left, e.flash.left))
-            return
-        self.release(entity)
-
-    def release(self, entity: Entity) -> None:
-        """It leaves the bulk path (hurt, dead, gone): its own tick runs from now on."""
-        if self.soldiers.drop(entity) or self.turrets.drop(entity):
-            self.current.pop(entity, None)
-
-    def forget_plan(self) -> None:
-        """Something the plan relied on changed mid-step (a solid was added, a tile
-        changed): every member not yet written back ticks on its own this step."""
-        self.current.clear()
-
-    def clear(self) -> None:
-        """Forget every member (the stage ticked them all: their rows are stale)."""
-        self.current = {}
-        if len(self):
-            self.soldiers = _Table(_SOLDIER)
-            self.turrets = _Table(_TURRET)
 
     # -- the step ------------------------------------------------------------------
 
@@ -429,38 +266,6 @@ class CrowdStep:
             np.cumsum((solid == SOLID) | (solid == ONEWAY), axis=1, out=floor[:, 1:])
             self._grids = (tiles.version, empty, blocks, floor)
         return self._grids[1], self._grids[2], self._grids[3]
-
-    # -- checks --------------------------------------------------------------------
-
-    def disagreements(self, entities: list[Entity]) -> list[str]:
-        """Members whose columns differ from the entity itself, or that are not in
-        play (the stage's invariants report them); empty when all is well."""
-        bad = []
-        in_play = {id(e) for e in entities}
-        for table in (self.soldiers, self.turrets):
-            table.flush()
-            c = table.cols
-            for entity, k in table.row.items():
-                e: Any = entity
-                if id(entity) not in in_play or not entity.alive:
-                    bad.append(f"{entity.kind} in the crowd step is not in play")
-                    continue
-                box = e.hitbox
-                mine: tuple
-                theirs: tuple
-                if table is self.soldiers:
-                    mine = (c["x"][k], c["bottom"][k], c["facing"][k], c["speed"][k],
-                            c["vx"][k], c["fire"][k], c["flash"][k], c["walk"][k],
-                            c["wary"][k])  # fmt: skip
-                    theirs = (box.x, box.bottom, e.facing, e.speed, e.vx, e.fire_timer.left,
-                              e.flash.left, e.walk_time,
-                              int(bool(e.sees_player) or e.los_clock != 0))  # fmt: skip
-                else:
-                    mine = (c["cx"][k], c["cy"][k], c["fire"][k], c["flash"][k])
-                    theirs = (*box.center, e.cooldown.left, e.flash.left)
-                if mine != theirs:
-                    bad.append(f"{entity.kind} at {tuple(box)} disagrees with its crowd-step row")
-        return bad
 
 
 def _clip(a: np.ndarray, lo: int, hi: int) -> np.ndarray:
