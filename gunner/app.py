@@ -2,7 +2,7 @@
 
 Simulation runs in fixed steps of DT (Game Programming Patterns' "Game Loop"):
 real time accumulates and is spent in whole steps. A frame runs only the steps it
-can afford (see `FixedStepClock`): when the simulation cannot keep up, the game
+can afford (see `FixedStepClock`, gunner.stepclock): when the simulation cannot keep up, the game
 slows down smoothly, one step a frame, instead of running several steps a frame at
 a fraction of the frame rate. Drawing happens once per frame on a small logical
 surface; `Screen` scales it up by a whole number and letterboxes it into the window,
@@ -24,13 +24,14 @@ from gunner import GAME_NAME
 from gunner.assets import Art
 from gunner.assists import Assists
 from gunner.audio import Audio
-from gunner.config import ASSETS_DIR, DT, MAX_STEPS_PER_FRAME, VIEW_H, VIEW_W
+from gunner.config import ASSETS_DIR, VIEW_H, VIEW_W
 from gunner.debug import FrameTimes
 from gunner.gamepad import Pads
 from gunner.input import PLAYER_TWO_BINDINGS, Buttons, KeyboardInput, player_bindings
 from gunner.scenes.base import Scene
 from gunner.scenes.router import default_router
 from gunner.settings import Progress, Settings, save_settings
+from gunner.stepclock import FixedStepClock as FixedStepClock
 from gunner.window import Screen as Screen
 from gunner.window import integer_viewport as integer_viewport
 from gunner.window import max_scale as max_scale
@@ -44,68 +45,6 @@ PAD_EVENTS = (
     pygame.CONTROLLERBUTTONDOWN,
     pygame.CONTROLLERAXISMOTION,
 )
-
-
-class FixedStepClock:
-    """Turns real frame times into whole simulation steps (the accumulator of the Game Loop).
-
-    The policy when the simulation cannot keep up: catch up only with steps the frame
-    can afford. The clock keeps a smoothed cost of one step and of the rest of a frame
-    (events, drawing, presenting), as the loop measures them. A frame owes one step per
-    DT of real time; it runs as many of them as fit, with the rest of the frame, in one
-    frame's time (DT), at least one and at most `max_steps`. Steps it cannot afford are
-    dropped: game time slips, and the game runs slower but at an even frame rate.
-
-    Why: a step that costs more than a frame allows makes catching up self-defeating.
-    With the old fixed cap of five steps, a 14 ms step meant five steps a frame, 11 FPS,
-    at nearly full game speed: a slideshow. One step a frame at 20 ms is 50 FPS at 83 %
-    speed, which a player barely notices. A cheap step still catches up after a hitch
-    (a stall, a dragged window) within a frame or two, and nothing is lost. The
-    simulation never sees any of this: each step is one DT with one input mask.
-    """
-
-    SMOOTHING = 0.2  # weight of the newest frame in the running costs
-
-    def __init__(self, dt: float = DT, max_steps: int = MAX_STEPS_PER_FRAME) -> None:
-        self.dt = dt
-        self.max_steps = max_steps
-        self.backlog = 0.0
-        self.step_cost = 0.0  # seconds per step, smoothed (0: not measured yet)
-        self.other_cost = 0.0  # seconds for the rest of a frame, smoothed
-
-    def affordable(self) -> int:
-        """How many steps fit in one frame's time beside the rest of the frame."""
-        if self.step_cost <= 0.0:
-            return self.max_steps
-        spare = self.dt - self.other_cost
-        return max(1, min(self.max_steps, int(spare / self.step_cost)))
-
-    def advance(self, real_dt: float) -> int:
-        """Add one frame's real time; return how many steps to run now."""
-        self.backlog += min(max(real_dt, 0.0), self.max_steps * self.dt)
-        limit = self.affordable()
-        steps = 0
-        while self.backlog >= self.dt and steps < limit:
-            self.backlog -= self.dt
-            steps += 1
-        if self.backlog >= self.dt:
-            # Owed more than this frame affords: drop the whole steps, keep the fraction
-            # (ordinary jitter between frames is still evened out).
-            self.backlog %= self.dt
-        return steps
-
-    def measured(self, step_seconds: float, steps: int, other_seconds: float) -> None:
-        """The last frame's costs: `steps` steps took `step_seconds`, the rest of the
-        frame `other_seconds`."""
-        k = self.SMOOTHING
-        if steps > 0:
-            per_step = step_seconds / steps
-            self.step_cost = (
-                per_step
-                if self.step_cost <= 0.0
-                else (self.step_cost + k * (per_step - self.step_cost))
-            )
-        self.other_cost += k * (max(other_seconds, 0.0) - self.other_cost)
 
 
 class App:
