@@ -6,7 +6,7 @@
 * level 3: the shipped Fortress with a crowd (1,000 soldiers, 250 turrets) and
   2,000 bullets topped up each step, or 10,000 bullets;
 * the crowd row: level 3 with a crowd and no bullets, microseconds per entity per
-  step with the crowd step in bulk (gunner/crowdstep.py) and with every entity ticking
+  step with the crowd step in bulk (gunner/crowdstep/) and with every entity ticking
   on its own (`CrowdStep.enabled = False`, the step before it), stepped in turn;
 * the largest level-3 crowd whose step plus render fits a 60 Hz frame, both ways.
 

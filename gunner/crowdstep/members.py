@@ -8,7 +8,7 @@ numbers and works out their whole step for all of them at once with numpy; the s
 then writes each member's new state back at the member's own turn in the entity loop,
 in place of its `tick`. So everything else sees exactly what `tick` would have left, at
 exactly the same moment of the step, and the state hash cannot tell the two paths
-apart (tests/test_crowdstep.py steps both side by side).
+apart (tests/world/test_crowdstep.py steps both side by side).
 
 A member sits a step out (its own `tick` runs, and it is read again afterwards) when
 its step might not be the common case:
