@@ -1,4 +1,4 @@
-"""Checkpoints: touching one moves the player's respawn point there."""
+"""Checkpoints: touching one, or jumping over it, moves the player's respawn point there."""
 
 from __future__ import annotations
 
@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from gunner.world.api import WorldView
 
 WIDTH, HEIGHT = 16, 32  # the flag, and the size a point object gets
+# How high above its feet a flag is reached (px): over the top of any jump (the feet
+# rise about 90 px), so a player who hops over the flag has still reached it. A run
+# that jumped the 32 px flag used to leave it grey, and the next death went back further.
+REACH = 7 * 16
 
 
 # The map class: its shape in Tiled, its help, its properties and their defaults
@@ -22,7 +26,8 @@ WIDTH, HEIGHT = 16, 32  # the flag, and the size a point object gets
 ENTRY = ObjectClass(
     shape="rectangle",
     color="#5adc6e",
-    doc="A flag (16x32): touching it makes its bottom-centre the player's respawn point.",
+    doc="A flag (16x32): touching it, or jumping over it (up to 112 px above its feet), "
+    "makes its bottom-centre the player's respawn point.",
 )
 
 
@@ -32,7 +37,10 @@ class Checkpoint(Entity):
     builder_size = (16, 32)
 
     def __init__(self, hitbox: pygame.FRect) -> None:
-        super().__init__(hitbox)
+        # The hitbox is where it is reached: the flag, stretched up to REACH above its
+        # feet (a taller rectangle drawn in Tiled keeps its height).
+        reach = max(hitbox.height, REACH)
+        super().__init__(pygame.FRect(hitbox.x, hitbox.bottom - reach, hitbox.width, reach))
         self.reached = False
 
     @classmethod

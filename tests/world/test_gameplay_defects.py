@@ -72,3 +72,25 @@ def test_the_player_a_drum_lands_on_stays_out_of_the_ceiling(tmp_path):
     run(stage, B.RIGHT, 60)
     assert player.hitbox.left > 4 * TILE and player.on_ground
     assert not stage.tilemap.overlaps_solid(player.hitbox)
+
+
+def test_a_checkpoint_jumped_over_is_still_reached(tmp_path):
+    # Hand play of Outpost Breach: a run that hopped over a flag left it grey, and the
+    # next death respawned at the checkpoint before it.
+    flag_x = 20 * TILE + 8
+    stage = make_stage(tmp_path, [obj("Checkpoint", flag_x, FLOOR)])
+    player = stage.player
+    run(stage, B.RIGHT, 1)
+    while player.hitbox.right < flag_x - 3 * TILE:  # run up to a few tiles short of it
+        stage.step(B.RIGHT)
+    over = False
+    for _ in range(90):  # jump, held, across the flag
+        stage.step(B.RIGHT | B.JUMP)
+        if player.hitbox.left <= flag_x <= player.hitbox.right:
+            over = over or player.hitbox.bottom < FLOOR - 32  # feet above the flag's top
+    assert over, "the jump did not pass over the flag"
+    assert stage.checkpoint == (flag_x, FLOOR)
+
+    stage.player.die(stage)
+    run(stage, B.NONE, 150)
+    assert player.alive and player.hitbox.midbottom == (flag_x, FLOOR)
