@@ -62,3 +62,38 @@ def shows(lines: list[str], message: str) -> bool:
     """Whether a screen's wrapped lines show `message`: wrapping drops the spaces it
     breaks at, and may break a long path after a hyphen, where there was none."""
     return "".join(lines).replace(" ", "") == message.replace(" ", "")
+
+
+# An Xbox 360 pad's GUID, as SDL names it.
+GUID = "030000005e0400008e02000010010000"
+
+
+class FakePad:
+    """A plugged-in controller (the dummy video driver has none): SDL's instance id,
+    its name and GUID, and the buttons held on it."""
+
+    def __init__(self, instance: int = 0, held: frozenset[int] | set[int] = frozenset()) -> None:
+        self.instance = instance
+        self.held = set(held)
+        self.name = "Xbox 360 Controller"
+
+    def as_joystick(self):
+        pad = self
+
+        class Joystick:
+            def get_instance_id(self) -> int:
+                return pad.instance
+
+            def get_guid(self) -> str:
+                return GUID
+
+        return Joystick()
+
+    def get_button(self, b: int) -> bool:
+        return b in self.held
+
+    def get_axis(self, axis: int) -> int:
+        return 0
+
+    def quit(self) -> None:
+        pass

@@ -6,6 +6,7 @@ import json
 import pygame
 import pytest
 
+from app_helpers import key
 from ascii_maps import CORRIDOR as ROWS
 from ascii_maps import write_map
 from gunner import __main__ as cli
@@ -121,10 +122,6 @@ def test_the_loop_on_a_slow_fake_clock_steps_exactly_as_headless(tmp_path, monke
     assert scene.stage.state_hash() == headless.state_hash()
     assert set(counts[2:]) == {1}, "one step a frame once the costs are known"
     pygame.display.set_mode((480, 270))
-
-
-def key(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
 class Pressed(set):

@@ -6,6 +6,7 @@ import warnings
 import pygame
 import pytest
 
+from app_helpers import key
 from gunner import window
 from gunner.app import App, Screen, integer_viewport, max_scale
 from gunner.scenes.options import OptionsScene
@@ -21,10 +22,6 @@ def app():
     app = App(scale=1, fullscreen=False)
     yield app
     pygame.display.set_mode((480, 270))
-
-
-def key(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
 def frame() -> pygame.Surface:

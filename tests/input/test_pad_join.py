@@ -5,6 +5,7 @@ with fake devices behind them (the dummy video driver has none)."""
 
 import pygame
 
+from app_helpers import FakePad
 from ascii_maps import write_map
 from gunner.input import Buttons
 from gunner.scenes.pause import PauseScene
@@ -13,36 +14,6 @@ from gunner.scenes.title import TitleScene
 
 ROWS = ["#" * 40] + ["#" + "." * 38 + "#"] * 3 + ["#.P" + "." * 36 + "#", "#" * 40]
 START = pygame.CONTROLLER_BUTTON_START
-GUID = "030000005e0400008e02000010010000"
-
-
-class FakePad:
-    """A plugged-in controller: SDL's instance id, and the buttons held on it."""
-
-    def __init__(self, instance: int) -> None:
-        self.instance = instance
-        self.held: set[int] = set()
-
-    def as_joystick(self):
-        pad = self
-
-        class Joystick:
-            def get_instance_id(self) -> int:
-                return pad.instance
-
-            def get_guid(self) -> str:
-                return GUID
-
-        return Joystick()
-
-    def get_button(self, b: int) -> bool:
-        return b in self.held
-
-    def get_axis(self, axis: int) -> int:
-        return 0
-
-    def quit(self) -> None:
-        pass
 
 
 class FakeControllers:

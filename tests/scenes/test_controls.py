@@ -9,39 +9,17 @@ import json
 import pygame
 import pytest
 
+from app_helpers import GUID, FakePad, key
 from gunner.app import App
 from gunner.gamepad import DEFAULT_PAD_BINDINGS, PadState, buttons_from_pad, key_event
 from gunner.input import DEFAULT_BINDINGS, PLAYER_TWO_BINDINGS, Buttons, buttons_from_keys
 from gunner.scenes.controls import ControlsScene
 from gunner.settings import load_settings
 
-GUID = "030000005e0400008e02000010010000"  # an Xbox 360 pad, as SDL names it
-
-
-def key(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-
 
 class Pressed(set):
     def __getitem__(self, k):
         return k in self
-
-
-class FakePad:
-    """A plugged-in pad holding `held` buttons."""
-
-    def __init__(self, held: set[int] = frozenset()) -> None:
-        self.held = set(held)
-        self.name = "Xbox 360 Controller"
-
-    def get_button(self, b: int) -> bool:
-        return b in self.held
-
-    def get_axis(self, axis: int) -> int:
-        return 0
-
-    def quit(self) -> None:
-        pass
 
 
 @pytest.fixture

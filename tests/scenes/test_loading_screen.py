@@ -8,6 +8,7 @@ import threading
 import pygame
 import pytest
 
+from app_helpers import key
 from ascii_maps import write_map
 from gunner import __main__ as cli
 from gunner.app import App
@@ -18,10 +19,6 @@ from gunner.scenes.play import PlayScene
 from gunner.scenes.title import TitleScene
 
 ROWS = ["........", "..P.....", "........", "########"]
-
-
-def key(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from app_helpers import key
 from ascii_maps import FIELD, FLOOR, obj, write_map
 from gunner.app import App
 from gunner.config import TILE
@@ -26,10 +27,6 @@ OBJECTS = [
     obj("Checkpoint", *FLAG),
     obj("Keycard", 25 * TILE + 8, FLOOR, color="blue"),
 ]
-
-
-def key(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
 @pytest.fixture

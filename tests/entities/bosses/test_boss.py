@@ -13,7 +13,6 @@ import math
 import pygame
 import pytest
 
-from gunner.bullets import Bullet
 from gunner.config import TILE, VIEW_H, VIEW_W
 from gunner.entities.boss import DEATH_STEPS, INTRO_STEPS, SHIFT_STEPS, TRIGGER, Boss
 from gunner.entities.crawler import Crawler
@@ -50,22 +49,6 @@ def fighting(level: str = LEVEL1) -> tuple[Stage, Boss]:
     return stage, boss
 
 
-def shot_at(rect: pygame.FRect, damage: int = 1) -> Bullet:
-    """A player bullet flying right, struck at the left edge of `rect`'s middle row."""
-    return Bullet(
-        hitbox=pygame.FRect(rect.left - 4, rect.centery - 2, 4, 4),
-        vx=380.0,
-        vy=0.0,
-        team="player",
-        damage=damage,
-        style="player",
-        blast_radius=0.0,
-        blast_damage=0,
-        life=1.0,
-        alive=True,
-    )
-
-
 def part_rect(boss: Boss, name: str) -> pygame.FRect:
     return next(rect for part, rect in boss.parts() if part.name == name)
 
@@ -73,7 +56,7 @@ def part_rect(boss: Boss, name: str) -> pygame.FRect:
 # -- the arena -----------------------------------------------------------------------------
 
 
-def test_the_boss_waits_until_the_player_walks_into_its_arena():
+def test_the_boss_waits_until_the_player_walks_into_its_arena(shot_at):
     stage = Stage(load_level(LEVEL1, images=False))
     boss = next(e for e in stage.entities if isinstance(e, Boss))
     run(stage, B.NONE, 30)
@@ -127,7 +110,7 @@ def test_a_player_killed_in_the_arena_comes_back_inside_it():
 # -- weak points and armour ----------------------------------------------------------------
 
 
-def test_only_the_open_weak_point_takes_damage():
+def test_only_the_open_weak_point_takes_damage(shot_at):
     stage, boss = fighting()
     assert boss.weak_parts() == ("core",)
     start = boss.health
@@ -145,7 +128,7 @@ def test_only_the_open_weak_point_takes_damage():
     assert boss.health == start - 1
 
 
-def test_a_shot_into_the_gap_above_the_core_meets_the_hull_behind_it():
+def test_a_shot_into_the_gap_above_the_core_meets_the_hull_behind_it(shot_at):
     stage, boss = fighting()
     core, hull = part_rect(boss, "core"), part_rect(boss, "hull")
     start = boss.health
@@ -312,7 +295,7 @@ def test_the_crawlers_first_phase_can_be_beaten_without_taking_a_hit():
     assert boss.phase == 1 and boss.state == "shift"
 
 
-def test_the_crawler_holds_still_then_paces_from_its_second_phase():
+def test_the_crawler_holds_still_then_paces_from_its_second_phase(shot_at):
     stage, boss = fighting(LEVEL2)
     assert isinstance(boss, Crawler)
     start = boss.fx
@@ -450,7 +433,7 @@ def test_the_overseer_flies_over_the_player():
     assert stage.player.hitbox.centerx > boss.fx or stage.player.health < 5
 
 
-def test_the_overseers_pods_are_armour_until_its_second_phase():
+def test_the_overseers_pods_are_armour_until_its_second_phase(shot_at):
     stage, boss = fighting(LEVEL3)
     health = boss.health
     boss.hit(shot_at(part_rect(boss, "pod_left")), stage)

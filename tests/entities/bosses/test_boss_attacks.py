@@ -15,9 +15,7 @@ from ascii_maps import make_stage, obj
 from gunner.bullets import Bullet
 from gunner.config import TILE
 from gunner.entities import crawler, overseer, warden
-from gunner.entities.boss import INTRO_STEPS, Boss
-from gunner.input import Buttons as B
-from gunner.level import load_level
+from gunner.entities.boss import Boss
 from gunner.stage import Stage
 
 LEVELS = {
@@ -25,19 +23,6 @@ LEVELS = {
     "crawler": "levels/level2.tmx",
     "overseer": "levels/level3.tmx",
 }
-
-
-def fighting(name: str) -> tuple[Stage, Boss]:
-    """A stage whose boss has finished its intro and fights, the player just inside."""
-    stage = Stage(load_level(LEVELS[name], images=False))
-    boss = next(e for e in stage.entities if isinstance(e, Boss))
-    stage.player.hitbox.midbottom = (boss.arena(stage).left + 3 * TILE, boss.fy)
-    stage.player.invulnerable = 1e9
-    for _ in range(INTRO_STEPS + 2):
-        stage.step(B.NONE)
-    assert boss.state == "fight"
-    stage.bullets.clear()
-    return stage, boss
 
 
 def volley(stage: Stage, boss: Boss, attack, number: int = 0) -> list[Bullet]:  # noqa: ANN001
@@ -74,8 +59,10 @@ def spread(bullets: list[Bullet]) -> float:
 
 
 @pytest.fixture(scope="module")
-def warden_fight() -> tuple[Stage, Boss]:
-    return fighting("warden")
+def warden_fight(fighting) -> tuple[Stage, Boss]:
+    stage, boss = fighting(LEVELS["warden"])
+    stage.bullets.clear()
+    return stage, boss
 
 
 @pytest.fixture
@@ -161,8 +148,10 @@ def test_the_wardens_spiral_turns_each_volley_and_drops_mortar_rows(wfight) -> N
 
 
 @pytest.fixture(scope="module")
-def crawler_fight() -> tuple[Stage, Boss]:
-    return fighting("crawler")
+def crawler_fight(fighting) -> tuple[Stage, Boss]:
+    stage, boss = fighting(LEVELS["crawler"])
+    stage.bullets.clear()
+    return stage, boss
 
 
 @pytest.fixture
@@ -253,8 +242,10 @@ def test_the_crawlers_cannon_fires_aimed_darts_at_the_mark(cfight) -> None:
 
 
 @pytest.fixture(scope="module")
-def overseer_fight() -> tuple[Stage, Boss]:
-    return fighting("overseer")
+def overseer_fight(fighting) -> tuple[Stage, Boss]:
+    stage, boss = fighting(LEVELS["overseer"])
+    stage.bullets.clear()
+    return stage, boss
 
 
 @pytest.fixture

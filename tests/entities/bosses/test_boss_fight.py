@@ -14,7 +14,6 @@ import pygame
 import pytest
 
 from ascii_maps import make_stage, obj
-from gunner.bullets import Bullet
 from gunner.config import TILE, VIEW_H, VIEW_W
 from gunner.entities.boss import (
     DEATH_EVERY,
@@ -51,22 +50,6 @@ def boss_of(stage: Stage) -> Boss:
 def stand(stage: Stage, left: float, bottom: float = FY) -> None:
     stage.player.hitbox.bottomleft = (left, bottom)
     stage.player.vx = stage.player.vy = 0.0
-
-
-def bullet(rect: pygame.FRect, damage: int = 1, blast: int = 0) -> Bullet:
-    """A player bullet flying right, at the left edge of `rect`'s middle row."""
-    return Bullet(
-        hitbox=pygame.FRect(rect.left - 4, rect.centery - 2, 4, 4),
-        vx=380.0,
-        vy=0.0,
-        team="player",
-        damage=damage,
-        style="player",
-        blast_radius=0.0,
-        blast_damage=blast,
-        life=1.0,
-        alive=True,
-    )
 
 
 def part(boss: Boss, name: str) -> pygame.FRect:
@@ -251,11 +234,11 @@ def test_a_wound_flashes_publishes_the_hurt_and_nothing_happens_for_no_damage(tm
     assert boss.flash and "enemy_hit" in stage.events
 
 
-def test_a_rockets_blast_counts_when_the_rocket_itself_strikes_the_core(tmp_path):
+def test_a_rockets_blast_counts_when_the_rocket_itself_strikes_the_core(tmp_path, shot_at):
     stage = field(tmp_path, 50 * TILE)
     boss = fight(stage)
     health = boss.health
-    boss.hit(bullet(part(boss, "core"), damage=2, blast=3), stage)
+    boss.hit(shot_at(part(boss, "core"), damage=2, blast=3), stage)
     assert boss.health == health - 5
 
 
@@ -333,12 +316,12 @@ def test_the_death_sequence_chains_explosions_over_the_body_then_is_counted_once
     assert stage.effects[-1].size == box.height
 
 
-def test_armour_throws_four_sparks_and_a_clank(tmp_path):
+def test_armour_throws_four_sparks_and_a_clank(tmp_path, shot_at):
     stage = field(tmp_path, 50 * TILE)
     boss = fight(stage)
     stage.particles.clear()
     stage.events.clear()
-    boss.hit(bullet(part(boss, "hull")), stage)
+    boss.hit(shot_at(part(boss, "hull")), stage)
     assert len(stage.particles) == 4 and stage.events == ["boss_clank"]
 
 
@@ -635,11 +618,11 @@ def test_the_telegraph_glows_at_the_muzzle_of_the_coming_attack(tmp_path):
     assert boss.charge_points(Warden.LOCK) == [boss.muzzle("low")]
 
 
-def test_a_bullet_at_rest_inside_the_core_strikes_the_core(tmp_path):
+def test_a_bullet_at_rest_inside_the_core_strikes_the_core(tmp_path, shot_at):
     stage = field(tmp_path, 50 * TILE)
     boss = fight(stage)
     core = part(boss, "core")
-    still = bullet(core)
+    still = shot_at(core)
     still.hitbox.center = core.center
     still.vx = still.vy = 0.0
     assert boss.struck_part(still).name == "core"
@@ -657,12 +640,12 @@ def test_a_bullet_at_rest_inside_the_core_strikes_the_core(tmp_path):
         (-380.0, 0.0, ("right", "hull"), "hull"),
     ],
 )
-def test_a_shot_meets_the_first_part_along_its_flight(tmp_path, vx, vy, start, expected):
+def test_a_shot_meets_the_first_part_along_its_flight(tmp_path, vx, vy, start, expected, shot_at):
     stage = field(tmp_path, 50 * TILE)
     boss = fight(stage)
     side, name = start
     target, box = part(boss, name), boss.hitbox
-    shot = bullet(target)
+    shot = shot_at(target)
     if side == "left":
         shot.hitbox.midright = (box.left, target.centery)
     elif side == "top":
@@ -673,24 +656,24 @@ def test_a_shot_meets_the_first_part_along_its_flight(tmp_path, vx, vy, start, e
     assert boss.struck_part(shot).name == expected
 
 
-def test_a_diagonal_shot_keeps_its_slant_through_the_body(tmp_path):
+def test_a_diagonal_shot_keeps_its_slant_through_the_body(tmp_path, shot_at):
     # Fired up and to the right from the outline's left edge, below the reactor: on its
     # slant it meets the reactor; flat it would meet the hull, steep the top cannon.
     stage = field(tmp_path, 50 * TILE)
     boss = fight(stage)
-    shot = bullet(part(boss, "reactor"))
+    shot = shot_at(part(boss, "reactor"))
     shot.hitbox.center = (boss.hitbox.left, boss.fy - 90)
     shot.vx, shot.vy = 300.0, -300.0
     assert boss.struck_part(shot).name == "reactor"
 
 
-def test_a_bullet_touching_the_hull_and_the_core_at_once_strikes_the_armour(tmp_path):
+def test_a_bullet_touching_the_hull_and_the_core_at_once_strikes_the_armour(tmp_path, shot_at):
     # Where the core sinks into the hull a bullet overlaps both: the armour, first in
     # the boss's parts, takes it.
     stage = field(tmp_path, 50 * TILE)
     boss = fight(stage)
     hull, core = part(boss, "hull"), part(boss, "core")
-    shot = bullet(core)
+    shot = shot_at(core)
     shot.hitbox.center = ((hull.left + core.right) / 2, core.centery)
     assert hull.colliderect(shot.hitbox) and core.colliderect(shot.hitbox)
     health = boss.health

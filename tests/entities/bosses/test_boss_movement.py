@@ -9,27 +9,14 @@ import math
 
 import pytest
 
-from gunner.config import DT, TILE
-from gunner.entities.boss import INTRO_STEPS, SHIFT_STEPS, Boss
+from gunner.config import DT
+from gunner.entities.boss import INTRO_STEPS, SHIFT_STEPS
 from gunner.entities.crawler import PACE, RANGE, Crawler
 from gunner.entities.overseer import SWING, SWING_STEPS, Overseer
 from gunner.input import Buttons as B
-from gunner.level import load_level
-from gunner.stage import Stage
 
 
-def fighting(level: str) -> tuple[Stage, Boss]:
-    stage = Stage(load_level(level, images=False))
-    boss = next(e for e in stage.entities if isinstance(e, Boss))
-    stage.player.hitbox.midbottom = (boss.arena(stage).left + 3 * TILE, boss.fy)
-    stage.player.invulnerable = 1e9
-    for _ in range(INTRO_STEPS + 2):
-        stage.step(B.NONE)
-    assert boss.state == "fight"
-    return stage, boss
-
-
-def test_the_crawler_paces_at_its_phases_speed_and_turns_at_both_ends() -> None:
+def test_the_crawler_paces_at_its_phases_speed_and_turns_at_both_ends(fighting) -> None:
     stage, boss = fighting("levels/level2.tmx")
     assert isinstance(boss, Crawler)
     home = boss.home
@@ -59,7 +46,7 @@ def test_the_crawler_paces_at_its_phases_speed_and_turns_at_both_ends() -> None:
     assert abs(boss.fx - before) == pytest.approx(PACE[2] * DT)
 
 
-def test_the_crawler_stands_still_while_it_dies() -> None:
+def test_the_crawler_stands_still_while_it_dies(fighting) -> None:
     stage, boss = fighting("levels/level2.tmx")
     boss.wound(boss.health - boss.phase_thresholds()[0], stage)
     for _ in range(SHIFT_STEPS + 1):
@@ -73,7 +60,7 @@ def test_the_crawler_stands_still_while_it_dies() -> None:
     assert boss.fx == x
 
 
-def test_the_overseer_flies_a_cosine_swing_and_holds_still_to_fire() -> None:
+def test_the_overseer_flies_a_cosine_swing_and_holds_still_to_fire(fighting) -> None:
     stage, boss = fighting("levels/level3.tmx")
     assert isinstance(boss, Overseer)
     flights = [boss.flight]
@@ -92,7 +79,7 @@ def test_the_overseer_flies_a_cosine_swing_and_holds_still_to_fire() -> None:
     assert boss.flight == flight  # falls out of the sky where it was hit
 
 
-def test_the_overseer_holds_still_exactly_from_its_first_volley_to_its_last() -> None:
+def test_the_overseer_holds_still_exactly_from_its_first_volley_to_its_last(fighting) -> None:
     stage, boss = fighting("levels/level3.tmx")
     # It flew every step since the arena closed: the intro, then the first charge-up.
     assert boss.flight == INTRO_STEPS + 2

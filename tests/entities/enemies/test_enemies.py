@@ -7,46 +7,14 @@ map objects, then drives the stage with button masks.
 from __future__ import annotations
 
 import pytest
+from enemy_stages import HANGAR, enemy_bullets, find, make_stage, obj, run
 
-from ascii_maps import write_map
 from gunner.config import DT, TILE
 from gunner.entities.drone import BOB
 from gunner.entities.rifleman import TELL
 from gunner.entities.turret import BURST, SPARK_STEPS
 from gunner.input import Buttons as B
-from gunner.level import load_level
 from gunner.stage import Stage
-
-
-def obj(cls: str, col: int, row: int, oid: int, **props: object) -> str:
-    """A point map object whose feet stand on the bottom of cell (col, row)."""
-    body = "".join(f'<property name="{k}" value="{v}"/>' for k, v in props.items())
-    return (
-        f'<object id="{100 + oid}" type="{cls}" x="{col * TILE + 8}" y="{(row + 1) * TILE}">'
-        f"<properties>{body}</properties><point/></object>"
-    )
-
-
-def make_stage(tmp_path, rows: list[str], *objects: str) -> Stage:
-    return Stage(
-        load_level(write_map(tmp_path, rows, extra_objects="".join(objects)), images=False)
-    )
-
-
-def find(stage: Stage, kind: str) -> list:
-    return [e for e in stage.entities if e.kind == kind]
-
-
-def enemy_bullets(stage: Stage) -> list:
-    return [b for b in stage.bullets.live if b.team == "enemy"]
-
-
-def run(stage: Stage, seconds: float, held: B = B.NONE, each=None) -> None:
-    for _ in range(round(seconds / DT)):
-        stage.step(held)
-        if each:
-            each(stage)
-
 
 # -- the patrolling soldier ---------------------------------------------------------------
 
@@ -337,9 +305,6 @@ def test_turret_holds_fire_behind_a_wall(tmp_path):
 
 
 # -- the drone --------------------------------------------------------------------------------
-
-HANGAR = ["#" * 40] + ["#" + "." * 38 + "#"] * 12 + ["#" + "." * 38 + "#", "#" * 40]
-HANGAR[13] = "#P" + "." * 37 + "#"  # the player, far off in a corner
 
 
 def test_drone_stays_airborne_bobbing_around_its_height(tmp_path):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from test_enemies import enemy_bullets, find, make_stage, obj, run
+from enemy_stages import enemy_bullets, find, make_stage, obj, run
 
 from gunner.assets import Art
 from gunner.config import TILE

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from test_enemies import HANGAR, enemy_bullets, find, make_stage, obj
+from enemy_stages import HANGAR, enemy_bullets, find, make_stage, obj, shot_steps
 
 from gunner.config import DT, TILE
 from gunner.entities.drone import (
@@ -83,20 +83,14 @@ def test_a_rifleman_below_aims_diagonally_up(tmp_path):
 def test_the_rifleman_fires_at_half_his_rate_then_at_his_rate(tmp_path):
     stage = make_stage(tmp_path, ROOM, obj("Rifleman", 18, 10, 1, fire_rate=1.0))
     stage.player.invulnerable = 1e9
-    shots = []
-    for step in range(round(3.2 / DT)):
-        stage.step(B.NONE)
-        shots += [step] * (stage.events.count("enemy_shoot") - len(shots))
+    shots = shot_steps(stage, 3.2)
     assert [round(s * DT, 1) for s in shots] == [0.5, 1.5, 2.5]
 
 
 def test_a_rifleman_at_the_fastest_fire_rate_a_map_may_set(tmp_path):
     stage = make_stage(tmp_path, ROOM, obj("Rifleman", 18, 10, 1, fire_rate=0.2))
     stage.player.invulnerable = 1e9
-    shots: list[int] = []
-    for step in range(round(2.0 / DT)):
-        stage.step(B.NONE)
-        shots += [step] * (stage.events.count("enemy_shoot") - len(shots))
+    shots = shot_steps(stage, 2.0)
     # The first at about 0.1 s, then one every 0.2 s.
     assert shots[0] * DT == pytest.approx(0.1, abs=2 * DT)
     gaps = {b - a for a, b in zip(shots, shots[1:], strict=False)}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from test_enemies import enemy_bullets, find, make_stage, obj
+from enemy_stages import enemy_bullets, find, make_stage, obj, shot_steps
 
 from gunner.config import DT
 from gunner.entities.turret import ARC, BARREL, BURST, BURST_GAP, TURN_SPEED, angle_diff
@@ -77,10 +77,7 @@ def test_the_barrel_swings_toward_the_player_at_its_turn_speed(tmp_path):
 def test_bursts_of_three_shots_then_a_pause_of_fire_rate(tmp_path):
     stage = make_stage(tmp_path, OPEN_FLOOR, obj("Turret", 11, 4, 1, fire_rate=2.0))
     stage.player.invulnerable = 1e9
-    fired: list[int] = []
-    for step in range(round(5.0 / DT)):
-        stage.step(B.NONE)
-        fired += [step] * (stage.events.count("enemy_shoot") - len(fired))
+    fired = shot_steps(stage, 5.0)
     assert len(fired) == 2 * BURST
     gaps = [b - a for a, b in zip(fired, fired[1:], strict=False)]
     within, between = gaps[: BURST - 1] + gaps[BURST:], gaps[BURST - 1]

@@ -8,7 +8,7 @@ SPIN_STEP degrees a step from level as it falls.
 from __future__ import annotations
 
 import pytest
-from test_enemies import find, make_stage, obj
+from enemy_stages import find, make_stage, obj
 
 from gunner.entities.drone import SPIN_STEP
 from gunner.entities.enemy import FALLEN_STEPS

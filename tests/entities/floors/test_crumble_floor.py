@@ -20,14 +20,14 @@ PIT = FLOOR.pit()
 SKY = PIT[0]
 
 
-def test_blocks_nobody_stands_on_hold(tmp_path) -> None:
-    stage = make_stage(tmp_path, FLOOR.objects(), PIT)
+def test_blocks_nobody_stands_on_hold(over_pit) -> None:
+    stage = over_pit(FLOOR)
     assert FLOOR.emptied(stage, B.NONE, 3.0) == {}
     assert all(stage.tilemap.cell(c, ROW) == SOLID for c in SPAN)
 
 
-def test_a_player_who_keeps_moving_crosses_and_the_floor_falls_behind_him(tmp_path) -> None:
-    stage = make_stage(tmp_path, FLOOR.objects(), PIT)
+def test_a_player_who_keeps_moving_crosses_and_the_floor_falls_behind_him(over_pit) -> None:
+    stage = over_pit(FLOOR)
     lives = stage.player.lives
     times = FLOOR.emptied(stage, B.RIGHT, 3.0)
     player = stage.player
@@ -38,8 +38,8 @@ def test_a_player_who_keeps_moving_crosses_and_the_floor_falls_behind_him(tmp_pa
     assert all(stage.tilemap.cell(c, ROW) == EMPTY for c in SPAN)  # gone for good
 
 
-def test_a_player_who_stands_still_drops_with_his_block(tmp_path) -> None:
-    stage = make_stage(tmp_path, FLOOR.objects(), PIT)
+def test_a_player_who_stands_still_drops_with_his_block(over_pit) -> None:
+    stage = over_pit(FLOOR)
     lives = stage.player.lives
     while stage.player.hitbox.left < 10 * TILE + 2:  # well onto the span, then he stops
         stage.step(B.RIGHT)
@@ -76,8 +76,8 @@ def test_it_falls_half_a_second_after_he_steps_on_it(tmp_path) -> None:
     assert abs((times[12] - landed) - 30) <= 1
 
 
-def test_cracks_show_more_and_more_as_its_time_runs_out(tmp_path) -> None:
-    stage = make_stage(tmp_path, FLOOR.objects([12], delay=1.0), PIT)
+def test_cracks_show_more_and_more_as_its_time_runs_out(over_pit) -> None:
+    stage = over_pit(FLOOR, [12], delay=1.0)
     stage.step(B.NONE)
     (block,) = [e for e in stage.entities if isinstance(e, CrumbleFloor)]
     art = Art()

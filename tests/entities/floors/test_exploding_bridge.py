@@ -21,15 +21,15 @@ RIVER = BRIDGE.pit()
 SKY = RIVER[0]
 
 
-def test_the_bridge_is_floor_until_the_player_stands_on_it(tmp_path) -> None:
-    stage = make_stage(tmp_path, BRIDGE.objects(), RIVER)
+def test_the_bridge_is_floor_until_the_player_stands_on_it(over_pit) -> None:
+    stage = over_pit(BRIDGE)
     times = BRIDGE.emptied(stage, B.NONE, 3.0)
     assert times == {}  # he never set foot on it: it stands
     assert all(stage.tilemap.cell(c, DECK) == SOLID for c in PIT)
 
 
-def test_a_player_who_runs_across_reaches_the_far_side(tmp_path) -> None:
-    stage = make_stage(tmp_path, BRIDGE.objects(), RIVER)
+def test_a_player_who_runs_across_reaches_the_far_side(over_pit) -> None:
+    stage = over_pit(BRIDGE)
     lives = stage.player.lives
     times = BRIDGE.emptied(stage, B.RIGHT, 5.0)
     player = stage.player
@@ -39,8 +39,8 @@ def test_a_player_who_runs_across_reaches_the_far_side(tmp_path) -> None:
     assert sorted(times) == list(PIT)  # and the whole bridge went behind him
 
 
-def test_a_player_who_stops_on_it_falls_into_the_pit(tmp_path) -> None:
-    stage = make_stage(tmp_path, BRIDGE.objects(), RIVER)
+def test_a_player_who_stops_on_it_falls_into_the_pit(over_pit) -> None:
+    stage = over_pit(BRIDGE)
     lives = stage.player.lives
     while stage.player.hitbox.left < 11 * TILE:  # three segments out, then he stops
         stage.step(B.RIGHT)
@@ -51,8 +51,8 @@ def test_a_player_who_stops_on_it_falls_into_the_pit(tmp_path) -> None:
     assert stage.player.lives == lives - 1  # fell out of the map
 
 
-def test_segments_blow_in_order_from_where_he_stepped_on(tmp_path) -> None:
-    stage = make_stage(tmp_path, BRIDGE.objects(), RIVER)
+def test_segments_blow_in_order_from_where_he_stepped_on(over_pit) -> None:
+    stage = over_pit(BRIDGE)
     times = BRIDGE.emptied(stage, B.RIGHT, 6.0)
     order = [times[c] for c in PIT]
     assert order == sorted(order) and len(set(order)) == len(order)
@@ -87,8 +87,8 @@ def test_one_wide_rectangle_is_the_same_bridge(tmp_path) -> None:
     assert not bridge.alive  # every segment gone: it has left the stage
 
 
-def test_a_longer_fuse_gives_a_player_more_time(tmp_path) -> None:
-    slow = make_stage(tmp_path, BRIDGE.objects(fuse=1.0), RIVER)
+def test_a_longer_fuse_gives_a_player_more_time(over_pit) -> None:
+    slow = over_pit(BRIDGE, fuse=1.0)
     times = BRIDGE.emptied(slow, B.RIGHT, 3.0)
     assert min(times.values()) >= 59  # the first segment held a whole second
 
@@ -124,8 +124,8 @@ def test_check_names_a_mistyped_fuse(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("lit", [False, True])
-def test_it_draws_its_standing_segments(tmp_path, lit: bool) -> None:
-    stage = make_stage(tmp_path, BRIDGE.objects(), RIVER)
+def test_it_draws_its_standing_segments(over_pit, lit: bool) -> None:
+    stage = over_pit(BRIDGE)
     stage.step(B.NONE)
     bridges = [e for e in stage.entities if isinstance(e, Bridge)]
     if lit:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from siege_stages import enemies, gate
+
 from ascii_maps import FLOOR, make_stage, obj
 from gunner.config import DT, LEVELS_DIR, TILE
 from gunner.entities.spawner import WAVE_PAUSE, current_wave
@@ -17,20 +19,8 @@ from gunner.stage import Stage
 from gunner.timer import steps
 
 
-def gate(x: float, **props: object) -> str:
-    """A 64x32 spawner standing on FIELD's floor at x."""
-    return obj("WaveSpawner", x, FLOOR - 32, 64, 32, **props)
-
-
-def enemies(stage: Stage) -> list:
-    return [e for e in stage.entities if e.team == "enemy"]
-
-
-def test_a_gate_lets_out_its_count_one_every_so_often_facing_the_player(tmp_path: Path) -> None:
-    stage = make_stage(
-        tmp_path, [gate(30 * TILE, count=4, every=0.5, health=1, fire_rate=9)], objective="waves"
-    )
-    stage.player.invulnerable = 1e9
+def test_a_gate_lets_out_its_count_one_every_so_often_facing_the_player(siege) -> None:
+    stage = siege([gate(30 * TILE, count=4, every=0.5, health=1, fire_rate=9)])
     out_at: list[int] = []
     placed = []
     for step in range(steps(WAVE_PAUSE) + 4 * steps(0.5) + 10):
@@ -52,14 +42,13 @@ def test_a_gate_lets_out_its_count_one_every_so_often_facing_the_player(tmp_path
 
 
 def test_waves_come_one_after_another_and_the_objective_waits_for_the_last(
-    tmp_path: Path,
+    siege,
 ) -> None:
     gates = [
         gate(30 * TILE, wave=1, count=2, every=0.1),
         gate(34 * TILE, wave=2, count=3, every=0.1, kind="Drone"),
     ]
-    stage = make_stage(tmp_path, gates, objective="waves")
-    stage.player.invulnerable = 1e9
+    stage = siege(gates)
     status = lambda: stage.objective_status()[0]  # noqa: E731
     assert status() == ("waves", False, "SURVIVE WAVE 1/2")
     for _ in range(steps(WAVE_PAUSE + 1)):
@@ -115,14 +104,13 @@ def test_the_siege_puts_more_than_200_enemies_on_the_stage_at_once() -> None:
     assert current_wave(stage.spawners) == 3 and peak >= 200
 
 
-def test_a_waves_drones_come_down_to_the_player_from_a_gate_in_the_sky(tmp_path: Path) -> None:
+def test_a_waves_drones_come_down_to_the_player_from_a_gate_in_the_sky(siege) -> None:
     """The siege's drone gates sit 27 tiles up, far beyond a drone's sight: its drones
     hunt, so the wave comes to the player (it used to hover up there for ever)."""
     rows = ["." * 40] * 40 + ["..P" + "." * 37, "#" * 40]
     floor = 41 * TILE
     high = obj("WaveSpawner", 30 * TILE, floor - 28 * TILE, 64, 32, kind="Drone", count=2)
-    stage = make_stage(tmp_path, [high], rows=rows, objective="waves")
-    stage.player.invulnerable = 1e9
+    stage = siege([high], rows=rows)
     attacked = 0
     for _ in range(steps(WAVE_PAUSE) + steps(12.0)):
         stage.step(B.NONE)

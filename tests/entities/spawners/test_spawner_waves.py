@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+from siege_stages import enemies, gate
 
-from ascii_maps import FLOOR, make_stage, obj
+from ascii_maps import FLOOR, make_stage
 from gunner.config import TILE
 from gunner.entities.soldier import FIRE_EVERY, Soldier
 from gunner.entities.spawner import WAVE_PAUSE, WaveSpawner, current_wave, wave_number
@@ -19,15 +20,6 @@ from gunner.input import Buttons as B
 from gunner.level import Spawn
 from gunner.stage import Stage
 from gunner.timer import steps
-
-
-def gate(x: float, w: float = 64, **props: object) -> str:
-    """A spawner `w` px wide and 32 tall standing on FIELD's floor at x."""
-    return obj("WaveSpawner", x, FLOOR - 32, w, 32, **props)
-
-
-def enemies(stage: Stage) -> list:
-    return [e for e in stage.entities if e.team == "enemy"]
 
 
 def run_counting(stage: Stage, n: int) -> list[str]:
@@ -43,9 +35,8 @@ def run_counting(stage: Stage, n: int) -> list[str]:
     return said
 
 
-def test_a_gate_with_nothing_set_lets_out_ten_soldiers_every_half_second(tmp_path: Path) -> None:
-    stage = make_stage(tmp_path, [gate(30 * TILE)], objective="waves")
-    stage.player.invulnerable = 1e9
+def test_a_gate_with_nothing_set_lets_out_ten_soldiers_every_half_second(siege) -> None:
+    stage = siege([gate(30 * TILE)])
     spawner = stage.spawners[0]
     assert (spawner.wave, spawner.lets_out, spawner.left, spawner.every) == (1, "Soldier", 10, 0.5)
     out_at = []
@@ -66,14 +57,13 @@ def test_a_gate_with_nothing_set_lets_out_ten_soldiers_every_half_second(tmp_pat
     assert spawner.finished and current_wave(stage.spawners) is None
 
 
-def test_waves_are_announced_in_order_whatever_their_numbers_once_each(tmp_path: Path) -> None:
+def test_waves_are_announced_in_order_whatever_their_numbers_once_each(siege) -> None:
     gates = [
         gate(30 * TILE, wave=20, count=1, every=0.1),
         gate(24 * TILE, wave=10, count=1, every=0.1),
         gate(34 * TILE, wave=10, count=1, every=0.1),
     ]
-    stage = make_stage(tmp_path, gates, objective="waves")
-    stage.player.invulnerable = 1e9
+    stage = siege(gates)
     assert current_wave(stage.spawners) == 10
     assert wave_number(stage.spawners, 10) == 1 and wave_number(stage.spawners, 20) == 2
     said = run_counting(stage, steps(WAVE_PAUSE + 1))
@@ -115,37 +105,31 @@ def let_out(stage: Stage, n: int) -> list[tuple[float, float, int]]:
     return placed
 
 
-def test_a_gate_no_wider_than_an_enemy_lets_them_out_at_its_centre(tmp_path: Path) -> None:
-    stage = make_stage(tmp_path, [gate(30 * TILE, w=16, count=3, every=0.1)], objective="waves")
-    stage.player.invulnerable = 1e9
+def test_a_gate_no_wider_than_an_enemy_lets_them_out_at_its_centre(siege) -> None:
+    stage = siege([gate(30 * TILE, w=16, count=3, every=0.1)])
     placed = let_out(stage, steps(WAVE_PAUSE) + steps(0.5))
     assert placed == [(30 * TILE + 8, FLOOR, -1)] * 3
 
 
-def test_a_wider_gates_enemies_come_out_anywhere_8_px_inside_its_ends(tmp_path: Path) -> None:
+def test_a_wider_gates_enemies_come_out_anywhere_8_px_inside_its_ends(siege) -> None:
     # 17 px wide: the 1 px between its ends' margins is where they all come out.
-    stage = make_stage(tmp_path, [gate(30 * TILE, w=17, count=12, every=0.1)], objective="waves")
-    stage.player.invulnerable = 1e9
+    stage = siege([gate(30 * TILE, w=17, count=12, every=0.1)])
     xs = [x for x, _, _ in let_out(stage, steps(WAVE_PAUSE) + steps(1.5))]
     assert len(xs) == 12
     assert all(30 * TILE + 8 <= x <= 30 * TILE + 9 for x in xs)
     assert len(set(xs)) > 6  # at random places along it, not at its centre
 
 
-def test_an_enemy_let_out_right_under_the_player_faces_right(tmp_path: Path) -> None:
-    stage = make_stage(tmp_path, [gate(30 * TILE, w=16, count=1)], objective="waves")
-    stage.player.invulnerable = 1e9
+def test_an_enemy_let_out_right_under_the_player_faces_right(siege) -> None:
+    stage = siege([gate(30 * TILE, w=16, count=1)])
     stage.player.hitbox.centerx = 30 * TILE + 8
     placed = let_out(stage, steps(WAVE_PAUSE) + steps(0.6))
     assert placed == [(30 * TILE + 8, FLOOR, 1)]
 
 
-def test_enemies_face_the_player_on_either_side(tmp_path: Path) -> None:
+def test_enemies_face_the_player_on_either_side(siege) -> None:
     # A gate left of the player, one right of him.
-    stage = make_stage(
-        tmp_path, [gate(0, w=32, count=1), gate(30 * TILE, count=1)], objective="waves"
-    )
-    stage.player.invulnerable = 1e9
+    stage = siege([gate(0, w=32, count=1), gate(30 * TILE, count=1)])
     stage.player.hitbox.centerx = 10 * TILE
     placed = let_out(stage, steps(WAVE_PAUSE) + steps(0.6))
     assert sorted((x < 10 * TILE, facing) for x, _, facing in placed) == [(False, -1), (True, 1)]
