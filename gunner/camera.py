@@ -171,6 +171,9 @@ class SplitScreen:
         self.split = False  # split, or splitting (the divider may still be sliding)
         self.amount = 0.0  # 0: one view; 1: two halves
         self.left_player = 0  # whose half is the left one
+        # Versus: each player keeps their own half even while down (their view waits
+        # where they fell), instead of the survivor taking the whole screen.
+        self.hold = False
 
     @property
     def divider(self) -> int:
@@ -180,7 +183,11 @@ class SplitScreen:
 
     def wants_split(self, boxes: list[pygame.FRect], alive: list[bool]) -> bool:
         """Split or not this step, from the players' boxes (with hysteresis)."""
-        if self.mode == "never" or not all(alive):
+        if self.mode == "never":
+            return False
+        if self.hold:
+            return True
+        if not all(alive):
             return False
         if self.mode == "always":
             return True

@@ -5,6 +5,9 @@ from gunner.data import assets_dir, levels_dir
 # Found through importlib.resources (see gunner/data), never from __file__.
 ASSETS_DIR = assets_dir()
 LEVELS_DIR = levels_dir()
+# Versus arenas (maps with `mode=versus`): chosen from the title, never in the campaign.
+ARENAS_DIR = LEVELS_DIR / "arenas"
+VERSUS_KILLS = 10  # kills that win a versus round unless Options says otherwise
 
 # Pixel-art logical resolution; the window shows it scaled by a whole number.
 VIEW_W = 480

@@ -19,7 +19,7 @@ def run_headless(args: argparse.Namespace) -> int:
     from gunner.camera import SplitScreen
     from gunner.config import CAMPAIGN, DT, LEVELS_DIR, VIEW_H, VIEW_W
     from gunner.crowd import add_crowd
-    from gunner.hud import draw_hud, hud_sides
+    from gunner.hud import draw_hud, draw_score, hud_sides
     from gunner.input import Buttons, RandomInput
     from gunner.maps import load_level
     from gunner.render import draw_views
@@ -52,13 +52,19 @@ def run_headless(args: argparse.Namespace) -> int:
         frames = 600 if args.frames is None else args.frames
     level_digest = level_sha256_or_none(path) if args.record else None
     stage = Stage(load_level(path), seed=seed, players=players, leash=leash)
+    if len(stage.players) != players:  # an arena map plays for two, whatever was asked
+        players = len(stage.players)
+        if args.random_input:
+            sources = [RandomInput(seed, player=k + 1) for k in range(players)]
     stage.assists = assists.simulation()
     autofires = [AutoFire() for _ in range(players)] if assists.autofire else None
     if args.crowd:
         add_crowd(stage, args.crowd)
     # Two players' views (presentation): followed every step, for the screenshot.
-    screen = SplitScreen(stage.camera, args.split or "auto") if players > 1 else None
+    split = "always" if stage.arena is not None else args.split or "auto"
+    screen = SplitScreen(stage.camera, split) if players > 1 else None
     if screen is not None:
+        screen.hold = stage.arena is not None
         screen.snap(stage.players)
     recorded: list[list[int]] = [[] for _ in range(players)]
     # The overlay shows real timings even headless: last step, and steps per second.
@@ -103,6 +109,8 @@ def run_headless(args: argparse.Namespace) -> int:
         overlay = debug.draw_world_overlay if args.debug else None
         drawn = draw_views(surface, stage, art, views, overlay=overlay)
         draw_hud(surface, stage, sides=hud_sides(views))
+        if stage.arena is not None:
+            draw_score(surface, stage.arena)
         times.render_ms = (time.perf_counter() - render_start) * 1000
         if args.debug:
             debug.draw_panel(surface, stage, times, drawn)

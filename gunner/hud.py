@@ -20,6 +20,7 @@ from gunner.entities.player import MAX_HEALTH, Player
 from gunner.entities.spawner import current_wave, wave_number
 from gunner.splits import Split, format_steps, steps_of
 from gunner.stage import Stage
+from gunner.world.versus import Arena
 
 KEY_COLOURS = {"red": (235, 70, 60), "blue": (70, 140, 255), "yellow": (255, 214, 70)}
 BLOCK_W, BLOCK_H, BLOCK_GAP = 9, 7, 2
@@ -271,7 +272,8 @@ def draw_hud(
     clock = pygame.Surface((80, 18), pygame.SRCALPHA)
     text.draw(clock, format_steps(stage.steps), (74, 3), 16, text.WHITE, "topright")
     backed(surface, clock, (w - 80, 0))
-    status = stage.objective_status()
+    # Versus has no objectives: the score sits at the bottom (`draw_score`).
+    status = stage.objective_status() if stage.arena is None else []
     layer = pygame.Surface((230, 4 + 11 * len(status)), pygame.SRCALPHA)
     right, y = layer.get_width() - 6, 2
     for _, done, line in status:
@@ -302,6 +304,18 @@ def draw_hud(
             text.render(stage.level.name.upper(), 28, text.YELLOW), TITLE_TIME - stage.time
         )
         surface.blit(image, image.get_rect(midtop=(w // 2, 58)))
+
+
+def draw_score(surface: pygame.Surface, arena: Arena) -> None:
+    """Versus: the kills of each player, in their colours, bottom centre, and the target."""
+    w, h = surface.get_size()
+    layer = pygame.Surface((150, 30), pygame.SRCALPHA)
+    mid = layer.get_width() // 2
+    text.draw(layer, f"P1 {arena.kills[0]}", (mid - 8, 2), 20, PLAYER_COLOURS[0], "topright")
+    text.draw(layer, "-", (mid, 2), 20, text.WHITE, "midtop")
+    text.draw(layer, f"{arena.kills[1]} P2", (mid + 8, 2), 20, PLAYER_COLOURS[1])
+    text.draw(layer, f"FIRST TO {arena.target}", (mid, 19), 14, text.GREY, "midtop")
+    backed(surface, layer, (w // 2 - mid, h - layer.get_height()))
 
 
 def player_rows(stage: Stage) -> list[tuple[str, str, tuple[int, int, int]]]:

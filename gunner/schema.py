@@ -140,6 +140,11 @@ SCROLLS = ("free", "up")
 # What the map's `backdrop` property may be: the sky and scenery drawn behind the tiles
 # (assets/bg_far_NAME.png and bg_near_NAME.png); `outpost` (bg_far.png) is the default.
 BACKDROPS = ("outpost", "refinery", "fortress", "siege", "ascent")
+# What the map's `mode` property may be: `campaign` (the default) or `versus`, an arena
+# for two (at least two SpawnPoints, no exit needed; gunner/world/versus.py).
+MODES = ("campaign", "versus")
+# SpawnPoints a versus arena needs: one each, and somewhere to come back away from the other.
+ARENA_SPAWNS = 2
 
 _INT = re.compile(r"[+-]?[0-9]{1,9}")
 
@@ -259,6 +264,9 @@ def map_problems(properties: dict[str, Any], objects: int) -> list[str]:
     scroll = properties.get("scroll")
     if scroll not in (None, "", *SCROLLS):
         out.append(f"property 'scroll' is {_short(scroll)}; use {' or '.join(SCROLLS)}")
+    mode = properties.get("mode")
+    if mode not in (None, "", *MODES):
+        out.append(f"property 'mode' is {_short(mode)}; use {' or '.join(MODES)}")
     backdrop = properties.get("backdrop")
     if backdrop not in (None, "", *BACKDROPS):
         out.append(f"property 'backdrop' is {_short(backdrop)}; use one of {', '.join(BACKDROPS)}")

@@ -13,7 +13,8 @@ import pygame
 BULLET_SIZE = 4
 HALF = BULLET_SIZE / 2
 BULLET_LIFE = 1.6  # seconds; a bullet that hits nothing fades out off-screen
-TEAMS = ("player", "enemy", "neutral")
+# "rival": player 2's in versus (gunner.world.versus), whose bullets hit player 1.
+TEAMS = ("player", "enemy", "neutral", "rival")
 TEAM_INDEX = {name: i for i, name in enumerate(TEAMS)}
 # The arrays, in the order the state hash lists them. Each is a row of one of two
 # blocks (floats, whole numbers), so dropping dead bullets is two numpy calls, not 11.

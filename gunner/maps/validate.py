@@ -124,6 +124,18 @@ def _counts(level: Level, schema: dict[str, Any]) -> list[tuple[str, str]]:
             found.append(
                 ("map", f"{len(placed)} {cls} objects (ids {ids}); at most {high} allowed")
             )
+    if level.properties.get("mode") == "versus":
+        from gunner.schema import ARENA_SPAWNS
+
+        points = len(by_class.get("SpawnPoint", []))
+        if points < ARENA_SPAWNS:
+            found.append(
+                (
+                    "map",
+                    f"a versus arena needs at least {ARENA_SPAWNS} SpawnPoint objects "
+                    f"(it has {points}); place one where each player starts",
+                )
+            )
     objective = level.properties.get("objective", "")
     objectives = [n.strip().lower() for n in str(objective)[:200].split(",")]
     if "boss" in objectives:

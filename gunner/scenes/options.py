@@ -19,7 +19,7 @@ import pygame
 from gunner import text
 from gunner.assists import Assists
 from gunner.scenes.base import RowsScene
-from gunner.settings import SPLIT_MODES
+from gunner.settings import MAX_KILLS, MIN_KILLS, SPLIT_MODES
 
 if TYPE_CHECKING:
     from gunner.app import App
@@ -39,6 +39,7 @@ ABOUT = {
     "controls": "Keys and pad buttons: up to three keys for each action.",
     "shake": "How hard blasts and hits shake the screen. 0 % keeps it still.",
     "assists": "Game speed, invincibility, infinite ammo, auto-fire.",
+    "kills": "Versus: the kills that win a round in an arena (VERSUS on the title).",
     "split": "Two players: AUTO splits the screen when they part, ALWAYS keeps it split, "
     "NEVER keeps one view they cannot leave.",
 }
@@ -52,7 +53,8 @@ class OptionsScene(RowsScene):
 
     def __init__(self) -> None:
         self.rows: list[str] = ["controls", *(v for v, _ in VOLUMES)]
-        self.rows += ["fullscreen", "scale", "shake", *SWITCHES, "split", "assists", "back"]
+        self.rows += ["fullscreen", "scale", "shake", *SWITCHES, "split", "kills"]
+        self.rows += ["assists", "back"]
         self.index = 0
 
     # -- input -------------------------------------------------------------------------
@@ -85,6 +87,8 @@ class OptionsScene(RowsScene):
         elif row == "split":
             s.split = SPLIT_MODES[(SPLIT_MODES.index(s.split) + direction) % len(SPLIT_MODES)]
             app.set_split(s.split)
+        elif row == "kills":
+            s.versus_kills = min(MAX_KILLS, max(MIN_KILLS, s.versus_kills + direction))
         else:
             return
         app.save_settings()
@@ -111,6 +115,8 @@ class OptionsScene(RowsScene):
             return "WINDOW SCALE", f"< {app.scale}x >"
         if row == "split":
             return "SPLIT SCREEN", f"< {s.split.upper()} >"
+        if row == "kills":
+            return "VERSUS KILLS", f"< {s.versus_kills} >"
         if row == "assists":
             return "ASSISTS", "ON" if app.assists != Assists() else "OFF"
         return ("CONTROLS", "") if row == "controls" else ("BACK", "")

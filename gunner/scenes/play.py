@@ -20,7 +20,7 @@ from gunner.crowd import add_crowd
 from gunner.entities.player import LIVES
 from gunner.ghost import Ghost, GhostRecorder, draw_ghost, load_ghost
 from gunner.hotreload import Build, FileWatcher, Reloader, build_apart, carry_over
-from gunner.hud import draw_hud, draw_split, hud_sides
+from gunner.hud import draw_hud, draw_score, draw_split, hud_sides
 from gunner.input import PAUSE_KEYS, Buttons
 from gunner.maps import LevelError, load_level
 from gunner.render import draw_views
@@ -53,7 +53,10 @@ class PlayScene(Scene):
         stage: Stage | None = None,
         players: int = 1,
         split: str = "auto",
+        versus: int = 0,
     ) -> None:
+        """`versus`: kills to win on an arena map (Options' VERSUS KILLS); an arena
+        always plays for two, each in their own half of the screen."""
         self.path = Path(path)
         self.campaign_index = campaign_index
         self.seed = seed
@@ -77,12 +80,17 @@ class PlayScene(Scene):
         # Raises LevelError (one line) if the map is unusable; callers decide what to show.
         # A stage given (RETRY) plays on as it is.
         if stage is None:
+            level = load_level(self.path)
+            if level.properties.get("mode") == "versus":
+                self.players, split = 2, "always"
+            self.split_mode = split
             stage = self._prepare(
                 Stage(
-                    load_level(self.path),
+                    level,
                     seed=seed,
                     players=self.players,
                     leash=self.players > 1 and split == "never",
+                    versus=versus,
                 )
             )
         elif stage.tree.design != design:  # F4 pressed since the checkpoint
@@ -103,7 +111,7 @@ class PlayScene(Scene):
         self.previous_best: float | None = None  # the best this run was up against
         # Hot reload for maps opened with --level: saving in Tiled rebuilds the stage; a
         # broken save keeps the last good stage and shows its error until the next save.
-        watch = campaign_index is None and replay is None
+        watch = campaign_index is None and replay is None and self.stage.arena is None
         self.watcher = FileWatcher(self.stage.level.files) if watch else None
         # The next stage is built on a worker thread while this one keeps playing, and
         # its map read in a process of its own (started at the first save, then kept).
@@ -125,11 +133,12 @@ class PlayScene(Scene):
             return
         if self.screen is None or self.screen.world_camera is not stage.camera:
             self.screen = SplitScreen(stage.camera, self.split_mode)
+            self.screen.hold = stage.arena is not None
             self.screen.snap(stage.players)
 
     def join(self) -> bool:
         """Player 2 joins beside player 1 (pause menu); not while a replay plays."""
-        if self.replay is not None or len(self.stage.players) > 1:
+        if self.replay is not None or len(self.stage.players) > 1 or self.stage.arena:
             return False
         self.stage.add_player()
         self.stage.leash = self.split_mode == "never"
@@ -139,8 +148,8 @@ class PlayScene(Scene):
         return True
 
     def leave(self) -> bool:
-        """Player 2 leaves (pause menu); player 1 plays on alone."""
-        if self.replay is not None or len(self.stage.players) < 2:
+        """Player 2 leaves (pause menu); player 1 plays on alone. Not from versus."""
+        if self.replay is not None or len(self.stage.players) < 2 or self.stage.arena:
             return False
         self.stage.remove_player()
         self.stage.leash = False
@@ -180,6 +189,7 @@ class PlayScene(Scene):
             design=self.design,
             players=self.players,
             split=self.split_mode,
+            versus=self.stage.arena.target if self.stage.arena else 0,
         )
         scene.reader = self.reader  # the next save is read without starting another process
         return scene
@@ -366,6 +376,8 @@ class PlayScene(Scene):
             if self.stage.outcome == "complete":
                 self._save_progress(app)
                 app.push(app.router.make("complete", self))
+            elif self.stage.outcome == "versus":
+                app.push(app.router.make("versus_over", self))
             else:
                 app.push(app.router.make("gameover", self))
 
@@ -412,6 +424,8 @@ class PlayScene(Scene):
         # may: no banner (CHECKPOINT, the level's name) shows through under either.
         covered = self._reported or (bool(app.scenes) and app.scene is not self)
         draw_hud(surface, self.stage, messages=not covered, sides=hud_sides(views))
+        if self.stage.arena is not None:
+            draw_score(surface, self.stage.arena)
         if self.autofire.firing and not self._reported:  # why the gun keeps firing
             text.draw(surface, "AUTO-FIRE", (6, 29), 14, text.CYAN)
         split = self.splits.shown(self.stage.steps)

@@ -47,6 +47,7 @@ def default_router() -> Router:
     from gunner.scenes.pause import PauseScene
     from gunner.scenes.play import PlayScene
     from gunner.scenes.title import TitleScene
+    from gunner.scenes.versus import ArenaSelectScene, VersusOverScene
 
     return Router(
         {
@@ -64,5 +65,7 @@ def default_router() -> Router:
             "error": ErrorScene,
             "demo": next_demo_scene,  # the next recorded run that can play
             "watch": DemoScene,  # a replay, such as a level's best run (Level select)
+            "arenas": ArenaSelectScene,  # versus: choose the arena
+            "versus_over": VersusOverScene,  # versus: the round is won
         }
     )

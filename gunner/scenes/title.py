@@ -48,6 +48,7 @@ class TitleScene(Scene):
             options.append(("LEVEL SELECT", lambda: app.push(make("levelselect"))))
         # Co-op from the first level: player 2 on WASD + F/G.
         options.append(("2 PLAYERS", lambda: play(0, players=2)))
+        options.append(("VERSUS", lambda: app.push(make("arenas"))))
         options += [("OPTIONS", lambda: app.push(make("options"))), ("QUIT", app.quit)]
         # Coming back from a sub-screen keeps the choice it was opened from.
         selected = self.menu.options[self.menu.index][0] if self.menu else None
@@ -93,7 +94,9 @@ class TitleScene(Scene):
         text.draw(surface, "GUNNER", (w // 2 + 2, 26 + 2), 72, text.RED, "midtop")
         text.draw(surface, "GUNNER", (w // 2, 26), 72, text.YELLOW, "midtop")
         text.draw(surface, "RUN.  JUMP.  AIM.  SHOOT.", (w // 2, 86), 16, text.WHITE, "midtop")
-        self.menu.draw(surface, w // 2, 118, 20)
+        # Seven rows (a returning player's CONTINUE and LEVEL SELECT, co-op, versus)
+        # fit above the key reminder in the smaller size.
+        self.menu.draw(surface, w // 2, 114, 20 if len(self.menu.options) <= 5 else 16)
         if app.pads.enabled and app.pads.pads:
             if app.pad_players() > 1:
                 pads = "PLAYER 2'S PAD IS IN: START PLAYS FOR TWO"

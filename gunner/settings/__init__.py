@@ -32,7 +32,9 @@ from gunner.settings.keys import (
     pad_buttons_from_json,
 )
 from gunner.settings.options import (
+    MAX_KILLS,
     MAX_PLAYERS,
+    MIN_KILLS,
     SWITCHES,
     Settings,
     load_settings,
@@ -75,8 +77,10 @@ __all__ = [
     "CUSTOM_PREFIX",
     "DATA_DIR_ENV",
     "MAX_FILE_BYTES",
+    "MAX_KILLS",
     "MAX_PLAYERS",
     "MAX_SCALE",
+    "MIN_KILLS",
     "PROGRESS_FILE",
     "PROGRESS_VERSION",
     "SETTINGS_FILE",

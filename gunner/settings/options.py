@@ -16,6 +16,7 @@ from typing import Any
 from gunner.assists import Assists
 from gunner.bindings import MAX_KEYS, ActionMap, default_keys
 from gunner.camera import SPLIT_MODES
+from gunner.config import VERSUS_KILLS
 from gunner.gamepad import BUTTON_NAMES
 from gunner.settings.keys import (
     ACTIONS,
@@ -66,6 +67,9 @@ def _unknown(data: dict[str, Any], known: Iterable[str], where: str, repairs: li
 SWITCHES = ("reduce_flashing", "ghost")
 
 
+# Kills a versus round may be played to (Options' VERSUS KILLS).
+MIN_KILLS, MAX_KILLS = 1, 50
+
 # The most player slots settings.json keeps keys for (`player_keys`).
 MAX_PLAYERS = 4
 # A pad's GUID as SDL writes it (32 hex digits), or "any" for every pad not its own.
@@ -97,6 +101,7 @@ class Settings:
     # Two players' camera (`--split` for one run): split when they part, always, or
     # never (one shared view they cannot leave); one of camera.SPLIT_MODES.
     split: str = "auto"
+    versus_kills: int = VERSUS_KILLS  # a versus round is won at this many kills
     assists: Assists = field(default_factory=Assists)
     # Key names as the loaded file spelled them (`F24`, `Space`), written back as they
     # were: a hand-edited file saves unchanged, display or not.
@@ -146,6 +151,7 @@ class Settings:
             "reduce_flashing": self.reduce_flashing,
             "ghost": self.ghost,
             "split": self.split,
+            "versus_kills": self.versus_kills,
             "assists": self.assists.to_json(),
         }
 
@@ -160,7 +166,7 @@ class Settings:
         repairs = [] if repairs is None else repairs
         s = cls()
         known = ["keys", "player_keys", "pads", "volume", "fullscreen", "scale", "shake"]
-        known += ["assists", "split", *SWITCHES]
+        known += ["assists", "split", "versus_kills", *SWITCHES]
         _unknown(data, known, "", repairs)
         s.bindings = s.read_keys(data.get("keys", {}), 1, "keys.", repairs)
         s.read_more_players(data.get("player_keys", {}), repairs)
@@ -202,6 +208,19 @@ class Settings:
         else:
             modes = ", ".join(SPLIT_MODES)
             repairs.append(f"split {short_repr(split)} is not one of {modes}; using {s.split}")
+        kills = data.get("versus_kills", s.versus_kills)
+        if isinstance(kills, bool) or not isinstance(kills, int):
+            repairs.append(
+                f"versus_kills {short_repr(kills)} is not a whole number; using {s.versus_kills}"
+            )
+        elif not MIN_KILLS <= kills <= MAX_KILLS:
+            s.versus_kills = min(MAX_KILLS, max(MIN_KILLS, kills))
+            repairs.append(
+                f"versus_kills {short_repr(kills)} is not from {MIN_KILLS} to {MAX_KILLS}; "
+                f"using {s.versus_kills}"
+            )
+        else:
+            s.versus_kills = kills
         if "assists" in data:
             s.assists = Assists.from_json(data["assists"], repairs)
         return s

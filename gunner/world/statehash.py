@@ -21,10 +21,11 @@ if TYPE_CHECKING:
 # shows in the state itself. So is the leash (co-op's "never split"). Player 2 and
 # its seat are hashed apart, only when there is one, so a one-player run hashes as
 # it did before co-op; the tallies (and whose bullet is whose) are reporting only.
+# A versus round's arena is hashed apart, only in versus.
 NOT_STATE = frozenset(
     ("level", "rng", "tilemap", "tree", "bullets", "entities", "bus", "feedback",
      "counters", "players", "camera", "crowd_step", "zone_makers", "assists",
-     "seats", "leash", "tallies", "_shooters", "_last_hit", "_quarries")
+     "seats", "leash", "tallies", "_shooters", "_last_hit", "_quarries", "arena")
 )  # fmt: skip
 
 
@@ -59,6 +60,8 @@ def state_hash(world: World) -> str:
             [p.kind, p.sim_state(), seat]
             for p, seat in zip(world.players[1:], world.seats, strict=True)
         ]
+    if world.arena is not None:
+        state["arena"] = world.arena.state()
     text = json.dumps(freeze(state), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -32,6 +32,7 @@ from gunner.timer import Timer
 from gunner.world import invariants, objectives, statehash, stepping
 from gunner.world import players as coop
 from gunner.world.physics import Counters, Physics
+from gunner.world.versus import DEFAULT_KILLS, Arena
 
 # How long the player lies dead before respawning, or before the run is lost.
 DEATH_DELAY = 1.5
@@ -49,7 +50,16 @@ class World(Physics):
     """One level in play: the entities, the players, the bullets and the step order.
     Entities see it through `gunner.world.api.WorldView`."""
 
-    def __init__(self, level: Level, seed: int = 0, players: int = 1, leash: bool = False) -> None:
+    def __init__(
+        self,
+        level: Level,
+        seed: int = 0,
+        players: int = 1,
+        leash: bool = False,
+        versus: int = 0,
+    ) -> None:
+        """`versus`: a versus round for two to that many kills (gunner.world.versus);
+        an arena map (`mode=versus`) is always one, to DEFAULT_KILLS unless told."""
         self.level = level
         self.seed = seed
         self.rng = random.Random(seed)
@@ -128,6 +138,13 @@ class World(Physics):
         climb = level.properties.get("scroll") == "up"
         self.camera = Camera(VIEW_W, VIEW_H, width, height, climb=climb)
         self.camera.snap(*player.hitbox.center)
+        # Versus: the score, spawn points and returning pickups (None otherwise).
+        self.arena: Arena | None = None
+        if versus or level.properties.get("mode") == "versus":
+            versus = versus or DEFAULT_KILLS
+            if len(self.players) < 2:
+                self.add_player()
+            self.arena = Arena(self, versus)
 
     @property
     def player(self) -> Player:
@@ -401,6 +418,9 @@ class World(Physics):
         self.message_timer.tick()
         player = self.player
         at_exit, self.at_exit = self.at_exit, False
+        if self.arena is not None:  # no exit, no lives: first to the kills
+            self.arena.step(self)
+            return
         if len(self.players) > 1:
             if any(p.alive for p in self.players):
                 self._judge_exit(at_exit)
@@ -455,6 +475,9 @@ class World(Physics):
             "collisions": self.counters.as_dict(),
             **({"players": [self._player_stats(k) for k in range(len(self.players))]}
                if len(self.players) > 1 else {}),
+            **({"versus": {"kills": list(self.arena.kills), "target": self.arena.target,
+                           "winner": self.arena.winner}}
+               if self.arena is not None else {}),
         }  # fmt: skip
 
     def _player_stats(self, index: int) -> dict[str, Any]:
