@@ -19,7 +19,7 @@ import pickle
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from gunner.apart import Unsendable, Worker
 from gunner.crowd import add_crowd
@@ -141,25 +141,40 @@ def build_apart(
 def carry_over(old: Stage, stage: Stage) -> Stage:
     """Put the fresh `stage` where the run on `old` stands now; returns `stage`.
 
-    The clock carries over, and the player keeps position, velocity and facing if
-    standing there is still valid in the new map (inside it, not in a solid tile);
-    otherwise they start at the Player object. Cheap: the main thread does it at the
-    moment the new stage takes over, so the player is where they are then, not where
-    they were when the map was saved."""
+    The clock carries over, and each player (player 2 too, who joins the new stage
+    if they played on the old one) keeps position, velocity and facing if standing
+    there is still valid in the new map (inside it, not in a solid tile); otherwise
+    player 1 starts at the Player object and player 2 beside them. Cheap: the main
+    thread does it at the moment the new stage takes over, so the players are where
+    they are then, not where they were when the map was saved."""
     stage.time, stage.steps = old.time, old.steps
-    before, player = old.player, stage.player
+    while len(stage.players) < len(old.players):
+        stage.add_player()
+    moved = False
+    for before, player in zip(old.players, stage.players, strict=False):
+        moved = _carry_player(before, player, stage) or moved
+    if moved:
+        living = [p for p in stage.players if p.alive] or stage.players
+        centres = [p.hitbox.center for p in living]
+        stage.camera.snap(*(sum(c) / len(centres) for c in zip(*centres, strict=True)))
+    return stage
+
+
+def _carry_player(before: Any, player: Any, stage: Stage) -> bool:
+    """`player` of the new stage where `before` stood on the old one, if that is still
+    a valid place to stand; True if moved."""
     if not before.alive:
-        return stage
+        return False
     box = feet_box(WIDTH, HEIGHT, before.hitbox.midbottom)
     width, height = stage.level.pixel_size
     inside = box.left >= 0 and box.top >= 0 and box.right <= width and box.bottom <= height
-    if inside and not stage.tilemap.overlaps_solid(box):
-        stage.tree.remove(player)
-        player.hitbox.midbottom = box.midbottom
-        player.vx, player.vy, player.facing = before.vx, before.vy, before.facing
-        stage.tree.add(player)
-        stage.camera.snap(*player.hitbox.center)
-    return stage
+    if not inside or stage.tilemap.overlaps_solid(box):
+        return False
+    stage.tree.remove(player)
+    player.hitbox.midbottom = box.midbottom
+    player.vx, player.vy, player.facing = before.vx, before.vy, before.facing
+    stage.tree.add(player)
+    return True
 
 
 class CollectorPause:

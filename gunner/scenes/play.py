@@ -324,10 +324,8 @@ class PlayScene(Scene):
             self.reload_error = reload_problem(self.path, finished.error)
             return False
         assert finished.result is not None
-        stage = carry_over(self.stage, finished.result)
-        if self.players > 1 and len(stage.players) < 2:  # player 2 comes along
-            stage.add_player()
-            stage.leash = self.split_mode == "never"
+        stage = carry_over(self.stage, finished.result)  # player 2 comes along, in place
+        stage.leash = len(stage.players) > 1 and self.split_mode == "never"
         if stage.tree.design != self.design:  # F4 pressed while it was being built
             stage.tree.use(self.design)
         self.stage, self.reload_error = stage, None

@@ -374,3 +374,21 @@ def test_a_stage_that_cannot_cross_back_is_built_from_the_map_read_apart(tmp_pat
         reader.reader.close()
     assert reader.asked == ["build_stage", "load_level"]
     assert stage.level.solid[0, 0] == 1 and stage.steps == 0
+
+
+def test_player_two_keeps_their_place_through_a_reload(tmp_path):
+    rows = ["." * 20, "..P" + "." * 17, "." * 20, "#" * 20]
+    path = write_map(tmp_path, rows)
+    stage = Stage(load_level(path), players=2)
+    one, two = stage.players
+    stage.tree.remove(two)
+    two.hitbox.midbottom = (14 * 16 + 8, 3 * 16)
+    two.facing = -1
+    stage.tree.add(two)
+    rows[0] = "#" + "." * 19  # the designer adds a block and saves
+    write_map(tmp_path, rows)
+    fresh = reload_stage(stage, path)
+    assert len(fresh.players) == 2
+    moved = fresh.players[1]
+    assert moved.hitbox.midbottom == (14 * 16 + 8, 3 * 16) and moved.facing == -1
+    assert moved in fresh.tree.query(moved.hitbox) and moved.colours == 1
