@@ -1,33 +1,22 @@
 """The shipped versus arenas: built from their layouts, valid, and arenas indeed (two
 or more spawn points, no exit); a layout for one without enough spawn points is refused."""
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from checkout import import_tool
 from gunner.check import check_file
 from gunner.config import ARENAS_DIR
 from gunner.level import load_level
 
 ARENAS = sorted(ARENAS_DIR.glob("*.tmx"))
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def tool() -> ModuleType:
-    """tools/build_level.py, imported by path (tools/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("build_level", ROOT / "tools" / "build_level.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        del sys.modules[spec.name]
-    return module
+    """tools/build_level.py (tools/ is not a package)."""
+    return import_tool("build_level")
 
 
 @pytest.mark.parametrize("path", ARENAS, ids=lambda p: p.stem)
