@@ -125,7 +125,7 @@ SPLIT_MODES = ("auto", "always", "never")
 
 class View:
     """One view on the screen: the strip `left`..`right` of the screen, showing the
-    world from `camera` (a full-screen camera, so the strip shows its slice)."""
+    world from `camera` (a camera as wide as the strip)."""
 
     def __init__(self, camera: Camera, left: int, right: int, player: int | None) -> None:
         self.camera = camera
@@ -138,9 +138,9 @@ class View:
 
     @property
     def offset(self) -> tuple[float, float]:
-        """Where the strip's top-left is in the world (whole pixels)."""
-        x, y = self.camera.offset
-        return x + self.left, y
+        """Where the strip's top-left is in the world (whole pixels): its camera's, as
+        wide as the strip, so the strip is kept inside the map like any view."""
+        return self.camera.offset
 
     @property
     def rect(self) -> pygame.FRect:
@@ -221,15 +221,14 @@ class SplitScreen:
         ease = self.amount * self.amount * (3 - 2 * self.amount)  # smoothstep
         first = players[self.left_player]
         second = players[1 - self.left_player]
-        # Each camera is full-screen; its target is shifted so its player stands in the
-        # middle of the strip it shows. The left one drifts from the midpoint to its
-        # player as the divider slides in.
+        # Each camera is as wide as its strip (so clamping to the map keeps the strip
+        # in it: a player at the map's far edge stays in their half) and aims at its
+        # strip's middle. The left one drifts from the midpoint to its player as the
+        # divider slides in.
         fx = mx + (first.hitbox.centerx - mx) * ease
         fy = my + (first.hitbox.centery - my) * ease
-        targets = [
-            (fx + (w / 2 - d / 2), fy, first),
-            (second.hitbox.centerx - ((d + w) / 2 - w / 2), second.hitbox.centery, second),
-        ]
+        targets = [(fx, fy, first), (second.hitbox.centerx, second.hitbox.centery, second)]
+        self.cameras[0].w, self.cameras[1].w = d, max(1, w - d)
         for camera, (x, y, player) in zip(self.cameras, targets, strict=True):
             camera.bounds = self.world_camera.bounds
             if snap:

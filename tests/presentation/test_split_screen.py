@@ -162,3 +162,18 @@ def test_one_player_keeps_the_one_view_and_hud_layout(tmp_path):
     stage = Stage(load_level(write_map(tmp_path, rows), images=False))
     surface = pygame.Surface((VIEW_W, VIEW_H))
     draw_hud(surface, stage)
+
+
+def test_a_player_who_crossed_to_the_far_edge_of_the_map_stays_in_their_half():
+    # Versus keeps the halves for good: player 1 (left half) runs to the map's right
+    # edge and player 2 (right half) to its left edge. Each half still shows its player.
+    split, players = screen("always")
+    settle(split, players, SLIDE_STEPS)
+    players[0].hitbox.centerx, players[1].hitbox.centerx = WORLD_W - 10, 10
+    settle(split, players)
+    left, right = split.views()
+    assert (left.player, right.player) == (0, 1)
+    for view, player in ((left, players[0]), (right, players[1])):
+        assert view.left <= on_screen_x(view, player) <= view.right
+        assert view.rect.contains(player.hitbox)
+        assert view.rect.left >= 0 and view.rect.right <= WORLD_W
