@@ -224,7 +224,8 @@ def test_level_select_skips_locked_levels_and_starts_the_chosen_one(campaign, ap
 def test_title_offers_continue_only_once_there_is_progress(campaign, app):
     title = TitleScene()
     app.push(title)
-    assert [label for label, _ in title.menu.options][:3] == ["START", "2 PLAYERS", "OPTIONS"]
+    labels = [label for label, _ in title.menu.options]
+    assert labels[:4] == ["START", "2 PLAYERS", "VERSUS", "OPTIONS"]
     app.progress.unlock(campaign_key("b.tmx"))
     title.enter(app)
     labels = [label for label, _ in title.menu.options]
