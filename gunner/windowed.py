@@ -74,9 +74,11 @@ def play_in_window(args: argparse.Namespace) -> int:
         # Read behind a loading screen: a big map takes seconds. A map it refuses ends the
         # run with its one line and status 1, as before a window opened.
         path, seed, crowd = args.level or LEVELS_DIR / CAMPAIGN[0], args.seed, args.crowd
-        players, split = args.players, app.split
+        players, split, kills = args.players, app.split, app.settings.versus_kills
         first = LoadingScene(
-            lambda: PlayScene(path, seed=seed, crowd=crowd, players=players, split=split),
+            lambda: PlayScene(
+                path, seed=seed, crowd=crowd, players=players, split=split, versus=kills
+            ),
             path,
             on_error=refused.append,
         )

@@ -81,7 +81,8 @@ class PlayScene(Scene):
         # A stage given (RETRY) plays on as it is.
         if stage is None:
             level = load_level(self.path)
-            if level.properties.get("mode") == "versus":
+            arena = level.properties.get("mode") == "versus"
+            if arena:
                 self.players, split = 2, "always"
             self.split_mode = split
             stage = self._prepare(
@@ -90,7 +91,7 @@ class PlayScene(Scene):
                     seed=seed,
                     players=self.players,
                     leash=self.players > 1 and split == "never",
-                    versus=versus,
+                    versus=versus if arena else 0,  # a campaign map is never a round
                 )
             )
         elif stage.tree.design != design:  # F4 pressed since the checkpoint

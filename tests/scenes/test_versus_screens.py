@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from app_helpers import loaded
+from gunner import config
 from gunner.app import App
 from gunner.config import ARENAS_DIR, CAMPAIGN
 from gunner.entities.player import MAX_HEALTH
@@ -71,3 +72,11 @@ def test_a_round_chosen_from_the_title_plays_to_the_kills_options_set(app):
     again = loaded(app)
     assert again.path == play.path and again.stage.arena.target == 2
     assert again.stage.arena.kills == [0, 0]
+
+
+def test_the_kills_setting_never_turns_a_campaign_level_into_a_round(app):
+    # --level passes Options' kills whatever the map: only an arena map plays them.
+    play = PlayScene(config.LEVELS_DIR / CAMPAIGN[0], versus=5)
+    assert play.stage.arena is None and len(play.stage.players) == 1
+    arena = PlayScene(arenas()[0], versus=5)
+    assert arena.stage.arena is not None and arena.stage.arena.target == 5
