@@ -62,7 +62,9 @@ class Camera:
         """Has `box` fallen out of the bottom of a climbing view?"""
         return self.climb and box.top > self.y + self.h
 
-    def update(self, cx: float, cy: float, facing: int, dt: float, grounded: bool = False) -> None:
+    def update(
+        self, cx: float, cy: float, facing: float, dt: float, grounded: bool = False
+    ) -> None:
         """Follow the point (cx, cy); `facing` (-1/+1) shifts the view ahead of it.
         While the target stands on ground (`grounded`) the view settles back on it
         vertically, so a jump inside the dead zone does not leave the view raised."""

@@ -157,6 +157,8 @@ def carry_over(old: Stage, stage: Stage) -> Stage:
         living = [p for p in stage.players if p.alive] or stage.players
         centres = [p.hitbox.center for p in living]
         stage.camera.snap(*(sum(c) / len(centres) for c in zip(*centres, strict=True)))
+        for camera, player in zip(stage.own_cameras, stage.players, strict=False):
+            camera.snap(*player.hitbox.center)
     return stage
 
 

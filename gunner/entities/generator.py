@@ -9,6 +9,12 @@ view has passed the region (wholly right of it, or above it on a climb) or once 
 let in `total` (0: no limit). Its enemies left far off-screen are recalled (gone, not
 killed), so a stream never clogs its cap.
 
+With two players "the view" is every view the world counts as seen (`views()`): the
+shared camera's on their midpoint and each living player's own, half a screen wide, as
+their half of a split screen shows it. Either one reaching the region wakes it; it is
+passed once every view has gone by; it lets enemies in outside all of them and recalls
+only those far from all of them. With one player it is the camera's view alone.
+
 The simulation reads the camera here: the camera is stepped by the stage with the fixed
 step, from the player's state only, so it is the same on every run of the same inputs.
 The view a generator read is kept in its own state, so the state hash covers it.
@@ -122,15 +128,19 @@ class Generator(Entity):
         return view.left >= self.zone.right or (climb and view.bottom <= self.zone.top)
 
     def tick(self, stage: WorldView) -> None:
-        view = self.view = stage.camera.rect
+        # Every view counts (the shared one, and each co-op player's own): what either
+        # player sees wakes it, and it is passed only once every view has gone by.
+        views = stage.views()
         self.out = [e for e in self.out if e.alive]
-        self._recall(view)
+        self._recall(views)
+        seen = [v for v in views if v.colliderect(self.zone)]
+        view = self.view = seen[0] if seen else views[0]
         if self.state == GeneratorState.DONE:
             return
-        if self.passed(view, stage.camera.climb):
+        if all(self.passed(v, stage.camera.climb) for v in views):
             self.state = GeneratorState.DONE
             return
-        if not view.colliderect(self.zone) or not any(p.alive for p in stage.players):
+        if not seen or not any(p.alive for p in stage.players):
             return
         if self.state == GeneratorState.WAITING:
             self.state = GeneratorState.ON
@@ -139,7 +149,7 @@ class Generator(Entity):
             return
         if len(self.out) >= self.cap:
             return  # the clock stays run out: the next one comes as soon as one falls
-        entity = self._let_in(stage, view)
+        entity = self._let_in(stage, view, views)
         if entity is None:
             self.clock.start(RETRY)
             return
@@ -151,11 +161,12 @@ class Generator(Entity):
         else:
             self.clock.start(self.every)
 
-    def _recall(self, view: pygame.FRect) -> None:
-        """Its enemies far off-screen are gone (no kill, no drop): out of play, as in Contra."""
-        far = view.inflate(2 * RECALL, 2 * RECALL)
+    def _recall(self, views: list[pygame.FRect]) -> None:
+        """Its enemies far off every view are gone (no kill, no drop): out of play, as
+        in Contra."""
+        far = [view.inflate(2 * RECALL, 2 * RECALL) for view in views]
         for entity in self.out:
-            if not far.colliderect(entity.hitbox):
+            if not any(f.colliderect(entity.hitbox) for f in far):
                 entity.alive = False
         self.out = [e for e in self.out if e.alive]
 
@@ -171,18 +182,21 @@ class Generator(Entity):
             return [1 if stage.quarry(self).facing >= 0 else -1]
         return [-1, 1] if stage.rng.random() < 0.5 else [1, -1]
 
-    def _let_in(self, stage: WorldView, view: pygame.FRect) -> Entity | None:
-        """One enemy just off-screen on a free spot, facing the player; None if no spot."""
+    def _let_in(
+        self, stage: WorldView, view: pygame.FRect, views: list[pygame.FRect]
+    ) -> Entity | None:
+        """One enemy just off `view` on a free spot, in no view at all, facing the
+        player; None if no spot."""
         cls = ENTITY_TYPES[self.lets_in]
         props: dict[str, Any] = {"hunt": True} if cls.floats else {}
-        guard = view.inflate(2 * GUARD, 2 * GUARD)
+        guards = [v.inflate(2 * GUARD, 2 * GUARD) for v in views]
         player = stage.quarry(self).hitbox
         for side in self.sides(stage):
             for foot in self._spots(stage, view, side, cls.floats):
                 spawn = Spawn(self.lets_in, foot[0] - 8, foot[1] - 16, 16, 16, props=props)
                 entity = cls.from_spawn(spawn)
                 box = entity.hitbox
-                if box.colliderect(guard) or stage.tilemap.overlaps_solid(box):
+                if box.collidelist(guards) >= 0 or stage.tilemap.overlaps_solid(box):
                     continue
                 if box.left < 0 or box.right > stage.tilemap.pixel_width:
                     continue

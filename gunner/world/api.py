@@ -76,6 +76,11 @@ class WorldView(Protocol):
         """(held, pressed) for this player this step."""
         ...
 
+    def views(self) -> list[pygame.FRect]:
+        """What counts as seen, for a generator: the camera's view first, then, with two
+        players who may part, each living player's own view (half a screen wide)."""
+        ...
+
     def nearest_player(self, x: float, y: float, seeing: bool = False) -> Player:
         """The player an enemy at (x, y) is after: the nearest living one it can see
         (`seeing`), else the nearest living one (gunner.world.players)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from gunner.camera import Camera
 from gunner.config import TILE, VIEW_H, VIEW_W
 from gunner.entities.base import feet_box
 from gunner.entities.player import HEIGHT, WIDTH, Player
@@ -22,6 +23,8 @@ from gunner.input import Buttons
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
+    import pygame
+
     from gunner.world.world import World
 
 # A dead player with lives comes back this long after falling, beside the partner.
@@ -33,6 +36,8 @@ SIGHT_RANGE = 480.0
 LEASH_MARGIN = 24.0
 LEASH_X = VIEW_W - 2 * LEASH_MARGIN
 LEASH_Y = VIEW_H - 2 * LEASH_MARGIN
+# Each player's own view (what their half of a split screen shows): half a screen wide.
+OWN_VIEW_W = VIEW_W // 2
 # Where player 2 starts: beside player 1, on the first free floor these far away.
 BESIDE = (20.0, -20.0, 40.0, -40.0)
 
@@ -179,6 +184,32 @@ def _bring_back(world: World, player: Player) -> None:
     world.add_entity(player)
     if partner is None or not partner.alive:
         world.camera.snap(*player.hitbox.center)
+    if world.own_cameras:
+        world.own_cameras[world.players.index(player)].snap(*player.hitbox.center)
+
+
+def own_cameras(world: World) -> list[Camera]:
+    """Two players: a camera for each, on that player alone, half a screen wide (the
+    half a split screen gives them), so what either one sees wakes a generator. Stepped
+    with the fixed step from the players' state only, like the world's camera."""
+    cameras = []
+    for player in world.players:
+        camera = Camera(
+            OWN_VIEW_W, VIEW_H, world.camera.world_w, world.camera.world_h, world.camera.climb
+        )
+        camera.snap(*player.hitbox.center)
+        cameras.append(camera)
+    return cameras
+
+
+def views(world: World) -> list[pygame.FRect]:
+    """What the simulation counts as seen: the world's camera (the shared view, on the
+    players' midpoint), then each living player's own view while the players may part
+    (two players, not leashed). With one player, the camera's view alone, as ever."""
+    found = [world.camera.rect]
+    if not world.leash:
+        found += [c.rect for c, p in zip(world.own_cameras, world.players, strict=False) if p.alive]
+    return found
 
 
 def follow_players(world: World, dt: float) -> None:
@@ -189,6 +220,9 @@ def follow_players(world: World, dt: float) -> None:
         p = players[0]
         world.camera.update(p.hitbox.centerx, p.hitbox.centery, p.facing, dt, p.on_ground)
         return
+    for camera, p in zip(world.own_cameras, players, strict=False):
+        camera.bounds = world.camera.bounds  # a boss arena holds every view
+        camera.update(p.hitbox.centerx, p.hitbox.centery, p.facing * 0.5, dt, p.on_ground)
     living = [p for p in players if p.alive] or players
     cx = sum(p.hitbox.centerx for p in living) / len(living)
     cy = sum(p.hitbox.centery for p in living) / len(living)
@@ -200,13 +234,16 @@ def follow_players(world: World, dt: float) -> None:
 __all__ = [
     "LEASH_X",
     "LEASH_Y",
+    "OWN_VIEW_W",
     "REVIVE_DELAY",
     "Seat",
     "Tally",
     "follow_players",
     "leashed_dx",
     "nearest_player",
+    "own_cameras",
     "partner_of",
     "place_partner",
     "revive",
+    "views",
 ]

@@ -21,11 +21,14 @@ if TYPE_CHECKING:
 # shows in the state itself. So is the leash (co-op's "never split"). Player 2 and
 # its seat are hashed apart, only when there is one, so a one-player run hashes as
 # it did before co-op; the tallies (and whose bullet is whose) are reporting only.
-# A versus round's arena is hashed apart, only in versus.
+# A versus round's arena is hashed apart, only in versus. The cameras, the shared
+# one and each co-op player's own, are what generators read: each generator keeps the
+# views it read in its own state, so the hash sees them there.
 NOT_STATE = frozenset(
     ("level", "rng", "tilemap", "tree", "bullets", "entities", "bus", "feedback",
      "counters", "players", "camera", "crowd_step", "zone_makers", "assists",
-     "seats", "leash", "tallies", "_shooters", "_last_hit", "_quarries", "arena")
+     "seats", "leash", "tallies", "_shooters", "_last_hit", "_quarries", "arena",
+     "own_cameras")
 )  # fmt: skip
 
 

@@ -13,6 +13,8 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+import pygame
+
 from gunner.assists import Assists
 from gunner.broadphase import StageTree
 from gunner.bullets import BulletSystem
@@ -127,6 +129,11 @@ class World(Physics):
         assert player is not None, "load_level guarantees a Player spawn"
         # Issue 26 adds a second player: whatever is per player reads `players`.
         self.players = [player]
+        climb = level.properties.get("scroll") == "up"
+        self.camera = Camera(VIEW_W, VIEW_H, width, height, climb=climb)
+        self.camera.snap(*player.hitbox.center)
+        # Two players: each one's own view, beside the shared one (gunner.world.players).
+        self.own_cameras: list[Camera] = []
         if count > 1:  # player 2 joins beside player 1, after every map entity
             self.add_player()
         self.checkpoint = player.hitbox.midbottom
@@ -135,9 +142,6 @@ class World(Physics):
         # A siege's wave spawners (gunner/entities/spawner.py), in map order: they never
         # leave the stage, and each reads the others to know which wave is on.
         self.spawners = [e for e in self.entities if isinstance(e, WaveSpawner)]
-        climb = level.properties.get("scroll") == "up"
-        self.camera = Camera(VIEW_W, VIEW_H, width, height, climb=climb)
-        self.camera.snap(*player.hitbox.center)
         # Versus: the score, spawn points and returning pickups (None otherwise).
         self.arena: Arena | None = None
         if versus or level.properties.get("mode") == "versus":
@@ -158,6 +162,7 @@ class World(Physics):
         self.players.append(partner)
         self.seats.append(coop.Seat())
         self.tallies.append(coop.Tally())
+        self.own_cameras = coop.own_cameras(self)
         return partner
 
     def remove_player(self) -> None:
@@ -167,6 +172,7 @@ class World(Physics):
         partner = self.players.pop()
         self.seats.pop()
         self.tallies.pop()
+        self.own_cameras = []
         if partner in self.entities:
             self.entities.remove(partner)
             self.tree.remove(partner)
@@ -177,6 +183,10 @@ class World(Physics):
             return self.held, self.pressed
         seat = self.seats[self.players.index(player) - 1]
         return seat.held, seat.pressed
+
+    def views(self) -> list[pygame.FRect]:
+        """What counts as seen: the camera's view, and each player's own (co-op)."""
+        return coop.views(self)
 
     def nearest_player(self, x: float, y: float, seeing: bool = False) -> Player:
         """The player an enemy at (x, y) is after (`gunner.world.players`' rule)."""

@@ -17,6 +17,7 @@ from gunner.entities.generator import Generator
 from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage
+from gunner.world.players import OWN_VIEW_W
 
 WIDTH = 140
 # A long floor with pillars, a low roof and a raised shelf: walls where a careless
@@ -274,3 +275,62 @@ def test_a_view_high_over_its_region_has_not_passed_it_outside_a_climb(tmp_path)
     assert stage.camera.rect.bottom <= gen.zone.top and gen.state == "waiting"
     came = walk_through(stage, 8.0)
     assert came and {e.kind for e in came} == {"Runner"}
+
+
+def co_op_apart(tmp_path: Path, *objects: str, two_at: int) -> Stage:
+    """Two players on ROWS: player 1 at the left, player 2 moved to column `two_at`
+    (far enough and the screen splits), every view settled where they stand."""
+    path = write_map(tmp_path, ROWS, extra_objects="".join(objects))
+    stage = Stage(load_level(path, images=False), seed=1, players=2)
+    one, two = stage.players
+    with stage.lifted(two):
+        two.hitbox.midbottom = (two_at * TILE + TILE // 2, FLOOR_ROW * TILE)
+    for player in stage.players:
+        player.invulnerable = 1e9
+    stage.camera.snap((one.hitbox.centerx + two.hitbox.centerx) / 2, one.hitbox.centery)
+    for camera, player in zip(stage.own_cameras, stage.players, strict=True):
+        camera.snap(*player.hitbox.center)
+    return stage
+
+
+def test_a_generator_near_player_two_wakes_on_their_own_view_when_the_players_part(
+    tmp_path,
+) -> None:
+    # Player 2 stands in the region, 100 columns from player 1: the shared view, on
+    # their midpoint, is nowhere near it; player 2's own view (their half of the split
+    # screen) is.
+    zone = (95 * TILE, 0, 20 * TILE, len(ROWS) * TILE)
+    stage = co_op_apart(tmp_path, generator(*zone, kind="Runner", every=0.3, cap=4), two_at=104)
+    gen = next(e for e in stage.entities if isinstance(e, Generator))
+    assert not stage.camera.rect.colliderect(gen.zone), "the shared view alone would not wake it"
+    came: list = []
+    for _ in range(round(3 / DT)):
+        stage.step((B.NONE, B.NONE))
+        for enemy in gen.out:
+            if enemy not in came:
+                came.append(enemy)
+                # In no view: not the shared one, not either player's own.
+                for view in stage.views():
+                    assert not enemy.hitbox.colliderect(view.inflate(20, 20))
+    assert len(came) >= 3 and gen.state == "on"
+    # The view that saw it (kept in its state, so hashed) is player 2's own.
+    assert gen.view.w == OWN_VIEW_W and gen.view.colliderect(stage.players[1].hitbox)
+
+
+def test_a_generator_is_passed_only_once_every_players_view_has_gone_by(tmp_path) -> None:
+    # The region lies about player 1, at the left; player 2 stands far right. The shared
+    # view on their midpoint has passed it; player 1's own view has not.
+    zone = (0, 0, 20 * TILE, len(ROWS) * TILE)
+    stage = co_op_apart(tmp_path, generator(*zone, kind="Runner", every=0.3, cap=2), two_at=90)
+    gen = next(e for e in stage.entities if isinstance(e, Generator))
+    assert gen.passed(stage.camera.rect)
+    for _ in range(round(2 / DT)):
+        stage.step((B.NONE, B.NONE))
+    assert gen.state == "on" and gen.out, "player 1 still sees the region"
+    one_player = stage_of(tmp_path, generator(*zone, kind="Runner"))
+    with one_player.lifted(one_player.player):
+        one_player.player.hitbox.midbottom = (60 * TILE, FLOOR_ROW * TILE)
+    one_player.camera.snap(*one_player.player.hitbox.center)
+    one_player.step(B.NONE)
+    next_gen = next(e for e in one_player.entities if isinstance(e, Generator))
+    assert next_gen.state == "done", "alone, the camera's view passing it is enough"
