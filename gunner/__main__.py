@@ -95,9 +95,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--split",
-        choices=("auto", "always", "never"),
+        choices=("auto", "vertical", "always", "never"),
         default=None,
-        help="two players' camera: split when they part (auto), always, or never "
+        help="two players' camera: split along the line between them when they part "
+        "(auto), down the middle when they part (vertical), always, or never "
         "(one shared view they cannot leave); default: as Options saved it (auto)",
     )
     parser.add_argument(

@@ -7,6 +7,8 @@ import math
 
 import pygame
 
+from gunner import dynamicsplit
+
 # The target moves freely inside this box around the view centre.
 DEAD_ZONE_W = 40.0
 DEAD_ZONE_H = 56.0
@@ -122,17 +124,36 @@ SPLIT_MARGIN_Y = 48.0
 MERGE_X = 200.0
 MERGE_Y = 110.0
 SLIDE_TIME = 0.35  # seconds the divider takes to slide in or out
-SPLIT_MODES = ("auto", "always", "never")
+# auto: the dynamic split (along the line between the players, gunner.dynamicsplit);
+# vertical: split down the middle when they part; always: down the middle for good;
+# never: one shared view.
+SPLIT_MODES = ("auto", "vertical", "always", "never")
 
 
 class View:
     """One view on the screen: the strip `left`..`right` of the screen, showing the
-    world from `camera` (a camera as wide as the strip)."""
+    world from `camera` (a camera as wide as the strip).
 
-    def __init__(self, camera: Camera, left: int, right: int, player: int | None) -> None:
+    A view of the dynamic split covers the whole screen but shows only the half that
+    `normal` points to (cut through the screen's centre; None: all of its strip), with
+    the divider drawn `fade` strong; `side` is the column where its player's HUD goes."""
+
+    def __init__(
+        self,
+        camera: Camera,
+        left: int,
+        right: int,
+        player: int | None,
+        normal: tuple[float, float] | None = None,
+        fade: float = 1.0,
+        side: int | None = None,
+    ) -> None:
         self.camera = camera
         self.left, self.right = left, right
         self.player = player  # whose view (None: the shared one)
+        self.normal = normal
+        self.fade = fade
+        self.side = left if side is None else side
 
     @property
     def width(self) -> int:
@@ -153,12 +174,15 @@ class View:
 
 class SplitScreen:
     """Two players' cameras, C-Dogs style: one shared view on their midpoint while both
-    fit with a margin; when they part, the screen splits down the middle (each player
-    on the side they stood on when it split) and each half follows its player; when
-    they meet again the divider slides back out and the view settles on the midpoint.
+    fit with a margin. When they part, `auto` cuts the screen along the perpendicular
+    bisector of the line between them (gunner.dynamicsplit: seamless, it merges back by
+    itself); `vertical` splits down the middle (each player on the side they stood on
+    when it split), each half following its player, and when they meet again the
+    divider slides back out and the view settles on the midpoint.
 
-    `mode`: "auto", "always" (split whenever both are up) or "never" (one shared view;
-    the world's leash keeps both in it). Presentation only: nothing here is state."""
+    `mode`: "auto", "vertical", "always" (split down the middle whenever both are up)
+    or "never" (one shared view; the world's leash keeps both in it). Presentation
+    only: nothing here is state."""
 
     def __init__(self, world_camera: Camera, mode: str = "auto") -> None:
         if mode not in SPLIT_MODES:
@@ -176,6 +200,11 @@ class SplitScreen:
         # Versus: each player keeps their own half even while down (their view waits
         # where they fell), instead of the survivor taking the whole screen.
         self.hold = False
+        # The dynamic split (auto): the shared view on the midpoint, which the two
+        # views are pushed apart from, and how far (gunner.dynamicsplit.push).
+        self.shared = Camera(w, h, world_camera.world_w, world_camera.world_h, world_camera.climb)
+        self.push = (0.0, 0.0)
+        self.apart = 0.0  # t: the players' separation in screen reaches (> 1: split)
 
     @property
     def divider(self) -> int:
@@ -202,9 +231,15 @@ class SplitScreen:
 
     def snap(self, players: list) -> None:
         """Start (or restart after a respawn) on the players, without gliding."""
+        if self.mode == "auto":
+            self._dynamic(players, snap=True)
+            return
         self._targets(players, snap=True)
 
     def update(self, players: list, dt: float) -> None:
+        if self.mode == "auto":
+            self._dynamic(players, dt=dt)
+            return
         boxes = [p.hitbox for p in players]
         split = self.wants_split(boxes, [p.alive for p in players])
         if split and not self.split and self.amount == 0.0:
@@ -240,10 +275,45 @@ class SplitScreen:
                 facing = player.facing * 0.5 if self.amount > 0 else 0
                 camera.update(x, y, facing, dt, player.on_ground)
 
+    def _dynamic(self, players: list, dt: float = 0.0, snap: bool = False) -> None:
+        """The dynamic split: the shared camera on the living players' midpoint, and
+        the two views pushed apart from it by as much as the players do not fit."""
+        cam = self.shared
+        cam.bounds = self.world_camera.bounds
+        living = [p for p in players if p.alive] or players
+        mx = sum(p.hitbox.centerx for p in living) / len(living)
+        my = sum(p.hitbox.centery for p in living) / len(living)
+        if snap:
+            cam.snap(mx, my)
+        else:
+            cam.update(mx, my, 0, dt, all(p.on_ground for p in living))
+        if len(living) < 2:  # one standing: the view is theirs alone
+            self.push, self.apart = (0.0, 0.0), 0.0
+        else:
+            # They fit while each is a margin inside the screen's edges, as for vertical.
+            reach_x = cam.w / 2 - SPLIT_MARGIN_X
+            reach_y = cam.h / 2 - SPLIT_MARGIN_Y
+            a, b = players[0].hitbox.center, players[1].hitbox.center
+            self.push, self.apart = dynamicsplit.push(a, b, reach_x, reach_y)
+        sx, sy = self.push
+        for camera, sign in zip(self.cameras, (-1, 1), strict=True):
+            camera.w = cam.w  # whole-screen views (vertical, before a mode change, halved them)
+            camera.x, camera.y = cam._clamped(cam.x + sign * sx, cam.y + sign * sy)
+
     def views(self) -> list[View]:
         """The views to draw this frame, left to right."""
         if self.mode == "never":
             return [View(self.world_camera, 0, self.world_camera.w, None)]
+        if self.mode == "auto":
+            w = self.world_camera.w
+            if self.apart <= 1.0:
+                return [View(self.shared, 0, w, None)]
+            normal = self.push  # from player 1 towards player 2: player 2's side
+            left, right = (0, w // 2) if normal[0] >= 0 else (w // 2, 0)
+            return [
+                View(self.cameras[0], 0, w, 0, side=left),
+                View(self.cameras[1], 0, w, 1, normal, dynamicsplit.fade(self.apart), right),
+            ]
         d = self.divider
         w = self.world_camera.w
         first = self.left_player if self.amount > 0 else None  # None: the shared view

@@ -241,13 +241,14 @@ def panel_lefts(stage: Stage, width: int, sides: list[int] | None = None) -> lis
 
 def hud_sides(views: list[View] | None) -> list[int] | None:
     """Where each player's HUD panel starts when the screen is split: their view's
-    left edge (None: the HUD's own layout)."""
+    left edge, or the half of the screen their part of a dynamic split leans to (None:
+    the HUD's own layout)."""
     if not views or len(views) < 2:
         return None
     sides = [0, 0]
     for view in views:
         if view.player is not None:
-            sides[view.player] = view.left
+            sides[view.player] = view.side
     return sides
 
 

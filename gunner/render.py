@@ -11,6 +11,7 @@ from collections.abc import Callable
 import numpy as np
 import pygame
 
+from gunner import dynamicsplit
 from gunner.assets import Art
 from gunner.camera import View
 from gunner.config import STEPS_PER_SECOND, TILE
@@ -250,6 +251,9 @@ def draw_stage(
 
 
 DIVIDER = (12, 12, 16)  # the line between two players' views
+# The see-through colour of a dynamic split's second view outside its half (no art
+# uses it).
+CUT_KEY = (1, 254, 3)
 
 
 def draw_views(
@@ -260,8 +264,9 @@ def draw_views(
     shake: float = 1.0,
     overlay: Callable[[pygame.Surface, Stage, View | None], None] | None = None,
 ) -> int:
-    """The stage in each view (two players split: one strip each, a dark line between),
-    `overlay` (F3's cells and hitboxes) drawn in each; returns what was drawn."""
+    """The stage in each view (two players split: one strip each, a dark line between;
+    or, split along the line between them, each view on its side of the cut), `overlay`
+    (F3's cells and hitboxes) drawn in each; returns what was drawn."""
     if not views:
         drawn = draw_stage(surface, stage, art, shake)
         if overlay is not None:
@@ -269,9 +274,30 @@ def draw_views(
         return drawn
     drawn = 0
     for view in views:
-        drawn += draw_stage(surface, stage, art, shake, view)
+        target = surface
+        if view.normal is not None:  # drawn whole, then cut to its half
+            target = pygame.Surface(surface.get_size(), 0, surface)
+        drawn += draw_stage(target, stage, art, shake, view)
         if overlay is not None:
-            overlay(surface, stage, view)
+            overlay(target, stage, view)
+        if view.normal is not None:
+            dynamicsplit.masked(target, view.normal, CUT_KEY)
+            surface.blit(target, (0, 0))
+            _draw_cut(surface, view.normal, view.fade)
     for view in views[1:]:
-        surface.fill(DIVIDER, (view.left - 1, 0, 2, surface.get_height()))
+        if view.normal is None:
+            surface.fill(DIVIDER, (view.left - 1, 0, 2, surface.get_height()))
     return drawn
+
+
+def _draw_cut(surface: pygame.Surface, normal: tuple[float, float], strength: float) -> None:
+    """The dynamic split's divider, fading in from nothing as the views part."""
+    if strength <= 0:
+        return
+    start, end = dynamicsplit.divider(surface.get_size(), normal)
+    if strength >= 1:
+        pygame.draw.line(surface, DIVIDER, start, end, 2)
+        return
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    pygame.draw.line(layer, (*DIVIDER, round(255 * strength)), start, end, 2)
+    surface.blit(layer, (0, 0))

@@ -40,8 +40,9 @@ ABOUT = {
     "shake": "How hard blasts and hits shake the screen. 0 % keeps it still.",
     "assists": "Game speed, invincibility, infinite ammo, auto-fire.",
     "kills": "Versus: the kills that win a round in an arena (VERSUS on the title).",
-    "split": "Two players: AUTO splits the screen when they part, ALWAYS keeps it split, "
-    "NEVER keeps one view they cannot leave.",
+    "split": "Two players: AUTO cuts the screen along the line between them when they "
+    "part, VERTICAL down the middle, ALWAYS keeps it split, NEVER keeps one view they "
+    "cannot leave.",
 }
 BACKDROP = (10, 10, 22)
 

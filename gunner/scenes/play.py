@@ -74,7 +74,7 @@ class PlayScene(Scene):
         self.autofire2 = AutoFire()  # player 2's
         self.splits = Splits()  # the time at each checkpoint, against the best run's
         # Co-op: how many play (player 2 may join or leave from the pause menu) and the
-        # camera setting (auto, always, never: never leashes them to one view).
+        # camera setting (auto, vertical, always, never: never leashes them to one view).
         self.players = replay.players if replay is not None else players
         self.split_mode = split
         # Raises LevelError (one line) if the map is unusable; callers decide what to show.

@@ -1,5 +1,6 @@
-"""Two players' views: one shared view while both fit, a split when they part, the
-divider sliding back out when they meet; always and never; the HUD on each side."""
+"""Two players' views: one shared view while both fit, a split when they part (auto:
+along the line between them, merging back without a jump; vertical: down the middle,
+the divider sliding back out when they meet); always and never; the HUD on each side."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
+from split_helpers import body, settle
 
 from ascii_maps import write_map
 from gunner.assets import Art
@@ -22,22 +24,11 @@ SPLIT_AT = VIEW_W - 2 * SPLIT_MARGIN_X
 SLIDE_STEPS = round(SLIDE_TIME / DT) + 2
 
 
-def body(x: float, y: float = 400.0) -> SimpleNamespace:
-    box = pygame.FRect(0, 0, 12, 28)
-    box.center = (x, y)
-    return SimpleNamespace(hitbox=box, alive=True, facing=1, on_ground=True)
-
-
 def screen(mode: str = "auto") -> tuple[SplitScreen, list[SimpleNamespace]]:
     players = [body(1000), body(1040)]
     split = SplitScreen(Camera(VIEW_W, VIEW_H, WORLD_W, WORLD_H), mode)
     split.snap(players)
     return split, players
-
-
-def settle(split: SplitScreen, players, steps: int = 240) -> None:
-    for _ in range(steps):
-        split.update(players, DT)
 
 
 def on_screen_x(view, player) -> float:
@@ -54,7 +45,7 @@ def test_together_they_share_one_full_view():
 
 
 def test_parting_past_the_margin_splits_down_the_middle_each_half_on_its_player():
-    split, players = screen()
+    split, players = screen("vertical")
     players[1].hitbox.centerx = players[0].hitbox.centerx + SPLIT_AT - 4
     settle(split, players, 5)
     assert len(split.views()) == 1  # still fits, with the margin
@@ -70,7 +61,7 @@ def test_parting_past_the_margin_splits_down_the_middle_each_half_on_its_player(
 
 
 def test_the_divider_slides_in_and_back_out_over_a_moment():
-    split, players = screen()
+    split, players = screen("vertical")
     players[1].hitbox.centerx += 800
     split.update(players, DT)
     first = split.divider
@@ -86,7 +77,7 @@ def test_the_divider_slides_in_and_back_out_over_a_moment():
 
 def test_between_the_merge_and_split_distances_it_stays_as_it_is():
     # Hysteresis: walking at the edge never makes the screen flicker.
-    split, players = screen()
+    split, players = screen("vertical")
     middle = (MERGE_X + SPLIT_AT) / 2
     players[1].hitbox.centerx = players[0].hitbox.centerx + middle
     settle(split, players)

@@ -610,7 +610,8 @@ def test_a_bad_split_mode_is_repaired_to_auto_in_one_line(tmp_path, capsys, bad)
     (tmp_path / "settings.json").write_text('{"version": 1, "scale": 2, "split": ' + bad + "}")
     s = load_settings(tmp_path)
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "is not one of auto, always, never; using auto" in err[0], err
+    refusal = "is not one of auto, vertical, always, never; using auto"
+    assert len(err) == 1 and refusal in err[0], err
     assert s.split == "auto" and s.scale == 2
 
 

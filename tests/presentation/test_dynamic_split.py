@@ -1,0 +1,149 @@
+"""The dynamic split (two players' `auto` camera): one view while both fit; past that
+the screen is cut along the perpendicular bisector of the line between them, each
+player on their own side of the cut; at the point of splitting both views show the
+same picture, and they merge back without a jump as the players meet."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+from split_helpers import body, settle
+
+from ascii_maps import write_map
+from gunner.assets import Art
+from gunner.camera import SPLIT_MARGIN_X, SPLIT_MARGIN_Y, Camera, SplitScreen
+from gunner.config import DT, VIEW_H, VIEW_W
+from gunner.dynamicsplit import half_plane, push
+from gunner.hud import hud_sides
+from gunner.level import load_level
+from gunner.render import draw_views
+from gunner.stage import Stage
+
+WORLD_W, WORLD_H = 4000, 2000
+REACH_X, REACH_Y = VIEW_W / 2 - SPLIT_MARGIN_X, VIEW_H / 2 - SPLIT_MARGIN_Y
+
+
+def apart(dx: float, dy: float) -> tuple[SplitScreen, list]:
+    """Two players dx, dy apart in the middle of a big world, the camera settled."""
+    players = [body(2000, 1000), body(2000 + dx, 1000 + dy)]
+    split = SplitScreen(Camera(VIEW_W, VIEW_H, WORLD_W, WORLD_H), "auto")
+    split.snap(players)
+    settle(split, players)
+    return split, players
+
+
+def on_screen(view, player) -> tuple[float, float]:
+    x, y = view.offset
+    return player.hitbox.centerx - x, player.hitbox.centery - y
+
+
+def side_of_cut(point: tuple[float, float], normal: tuple[float, float]) -> float:
+    return (point[0] - VIEW_W / 2) * normal[0] + (point[1] - VIEW_H / 2) * normal[1]
+
+
+@pytest.mark.parametrize(("dx", "dy"), [(2 * REACH_X - 4, 0), (0, 2 * REACH_Y - 4), (200, 100)])
+def test_while_both_fit_there_is_one_view_holding_both(dx, dy):
+    split, players = apart(dx, dy)
+    (view,) = split.views()
+    assert (view.left, view.right, view.normal) == (0, VIEW_W, None)
+    assert all(view.rect.contains(p.hitbox) for p in players)
+
+
+@pytest.mark.parametrize(
+    ("dx", "dy"), [(900, 0), (-900, 0), (0, 600), (700, -500), (-400, 700), (2 * REACH_X + 40, 30)]
+)
+def test_apart_the_cut_runs_across_the_line_between_them_each_on_their_side(dx, dy):
+    split, players = apart(dx, dy)
+    first, second = split.views()
+    normal = second.normal
+    assert normal is not None and first.normal is None
+    # The cut is perpendicular to the line from player 1 to player 2.
+    cross = normal[0] * dy - normal[1] * dx
+    assert abs(cross) < 1e-6 * math.hypot(dx, dy) * math.hypot(*normal)
+    assert normal[0] * dx + normal[1] * dy > 0
+    one, two = on_screen(first, players[0]), on_screen(second, players[1])
+    assert side_of_cut(one, normal) < 0 < side_of_cut(two, normal)
+    for point in (one, two):  # and well inside the screen
+        assert SPLIT_MARGIN_X - 8 <= point[0] <= VIEW_W - SPLIT_MARGIN_X + 8
+        assert SPLIT_MARGIN_Y - 24 <= point[1] <= VIEW_H - SPLIT_MARGIN_Y + 24
+    # The HUD: player 2, to the right (or straight below), on the right half.
+    assert hud_sides([first, second]) == ([0, VIEW_W // 2] if dx >= 0 else [VIEW_W // 2, 0])
+
+
+def test_at_the_point_of_splitting_both_views_show_the_same_picture():
+    (s, t) = push((0, 0), (2 * REACH_X, 0), REACH_X, REACH_Y)
+    assert s == (0.0, 0.0) and t == pytest.approx(1.0)
+    (s, t) = push((0, 0), (2 * REACH_X + 2, 0), REACH_X, REACH_Y)
+    assert t > 1 and 0 < s[0] < 1.01 and s[1] == 0  # a pixel's push for a 2 px step
+
+
+def test_they_merge_back_without_a_jump_and_the_divider_fades_out():
+    split, players = apart(900, 300)
+    assert len(split.views()) == 2
+    seen = [tuple(v.offset) for v in split.views()]
+    fades = []
+    # Player 2 walks back to player 1, a few pixels a step; every view moves smoothly.
+    while players[1].hitbox.centerx > 2100:
+        players[1].hitbox.x -= 3
+        players[1].hitbox.y -= 1
+        split.update(players, DT)
+        views = split.views()
+        now = [tuple(v.offset) for v in views]
+        if len(views) == 2:
+            fades.append(views[1].fade)
+        else:
+            now = now * 2  # one view: both players' pictures are this one
+        for before, after in zip(seen, now, strict=True):
+            assert math.dist(before, after) <= 6, (before, after)
+        seen = now
+    assert len(split.views()) == 1
+    assert fades[0] == 1 and fades[-1] < 0.5, "the divider fades as they meet"
+
+
+def test_a_player_down_gives_the_one_standing_the_whole_view():
+    split, players = apart(900, 0)
+    players[1].alive = False
+    settle(split, players)
+    (view,) = split.views()
+    assert view.rect.contains(players[0].hitbox)
+
+
+def test_half_plane_cuts_the_screen_through_its_centre():
+    right = half_plane((VIEW_W, VIEW_H), (1.0, 0.0))
+    assert sorted(right) == sorted(
+        [(VIEW_W / 2, 0.0), (VIEW_W, 0.0), (VIEW_W, VIEW_H), (VIEW_W / 2, VIEW_H)]
+    )
+    below = half_plane((VIEW_W, VIEW_H), (0.0, -1.0), positive=False)
+    assert sorted(below) == sorted(
+        [(0.0, VIEW_H / 2), (VIEW_W, VIEW_H / 2), (VIEW_W, VIEW_H), (0.0, VIEW_H)]
+    )
+
+
+def test_each_side_of_the_cut_shows_its_own_view(tmp_path):
+    rows = ["." * 160] * 14 + ["..P" + "." * 157, "#" * 160]
+    stage = Stage(load_level(write_map(tmp_path, rows)), players=2)
+    two = stage.players[1]
+    with stage.lifted(two):
+        two.hitbox.x += 1500
+    split = SplitScreen(stage.camera, "auto")
+    split.snap(stage.players)
+    settle(split, stage.players)
+    first, second = split.views()
+    art = Art()
+    surface = pygame.Surface((VIEW_W, VIEW_H))
+    drawn_in: list = []
+    draw_views(surface, stage, art, [first, second], overlay=lambda s, st, v: drawn_in.append(v))
+    assert drawn_in == [first, second]  # F3's overlay: once in each view
+    alone = [pygame.Surface((VIEW_W, VIEW_H)) for _ in range(2)]
+    for picture, view in zip(alone, (first, second), strict=True):
+        draw_views(picture, stage, art, [type(view)(view.camera, 0, VIEW_W, view.player)])
+    # Away from the cut, each side is exactly its own view's picture.
+    for x in range(0, VIEW_W, 16):
+        for y in range(40, VIEW_H, 16):
+            d = side_of_cut((x, y), second.normal)
+            if abs(d) < 8 * math.hypot(*second.normal):
+                continue
+            want = alone[1] if d > 0 else alone[0]
+            assert surface.get_at((x, y)) == want.get_at((x, y)), (x, y)
