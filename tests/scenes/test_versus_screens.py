@@ -3,11 +3,9 @@ round plays to Options' kills with the screen split for good, and its end names 
 winner and offers a rematch."""
 
 import pygame
-import pytest
 
 from app_helpers import loaded
 from gunner import config
-from gunner.app import App
 from gunner.config import ARENAS_DIR, CAMPAIGN
 from gunner.entities.player import MAX_HEALTH
 from gunner.input import Buttons
@@ -16,13 +14,6 @@ from gunner.scenes.options import OptionsScene
 from gunner.scenes.play import PlayScene
 from gunner.scenes.title import TitleScene
 from gunner.scenes.versus import VersusOverScene, arenas
-
-
-@pytest.fixture
-def app():
-    app = App(scale=1, fullscreen=False)
-    yield app
-    pygame.display.set_mode((480, 270))
 
 
 def test_two_arenas_ship_and_none_is_a_campaign_level():
