@@ -78,7 +78,7 @@ class CrowdStep(CrowdPlan):
                     entity,
                     (box.x, box.w, bottom, top + box.h / 2, e.facing, speed, e.vx,
                      e.fire_timer.left, e.flash.left, e.walk_time,
-                     int(bool(e.sees_player) or e.los_clock != 0), int(top // TILE),
+                     int(bool(e.sees_player) or e.los_clock.left != 0), int(top // TILE),
                      int(-(-bottom // TILE)) - 1, int((bottom + 1) // TILE),
                      int(bottom // TILE)),
                 )  # fmt: skip
@@ -88,7 +88,7 @@ class CrowdStep(CrowdPlan):
             and e.mount
             and e.burst_left == 0
             and not e.sees_player
-            and e.los_clock == 0
+            and e.los_clock.left == 0
             and e.range < 1e6
         ):
             cx, cy = e.hitbox.center
@@ -138,7 +138,7 @@ class CrowdStep(CrowdPlan):
                             c["wary"][k])  # fmt: skip
                     theirs = (box.x, box.bottom, e.facing, e.speed, e.vx, e.fire_timer.left,
                               e.flash.left, e.walk_time,
-                              int(bool(e.sees_player) or e.los_clock != 0))  # fmt: skip
+                              int(bool(e.sees_player) or e.los_clock.left != 0))  # fmt: skip
                 else:
                     mine = (c["cx"][k], c["cy"][k], c["fire"][k], c["flash"][k])
                     theirs = (*box.center, e.cooldown.left, e.flash.left)

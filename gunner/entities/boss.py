@@ -37,6 +37,7 @@ from gunner.entities.enemy import FLASH_TIME, Enemy
 from gunner.events import BOSS_AWOKE, BOSS_PHASE, HURT, KILLED, SHOT
 from gunner.schema import BOSS_ARENA
 from gunner.tilemap import SOLID
+from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.bullets import Bullet
@@ -48,6 +49,12 @@ INTRO_STEPS = 60  # the shutter drops and the boss roars before its first attack
 SHIFT_STEPS = 75  # between phases: a plate blows off, no attacks, no damage
 DEATH_STEPS = 150  # the chained explosions before it is gone
 DEATH_EVERY = 7  # one explosion this often during the death sequence
+# How long each timed state lasts (the others last until the fight moves them on).
+STATE_STEPS = {
+    BossState.INTRO: INTRO_STEPS,
+    BossState.SHIFT: SHIFT_STEPS,
+    BossState.DYING: DEATH_STEPS,
+}
 TRIGGER = 24.0  # px past the shutter the player must be for the arena to close
 BOSS_STYLE = "boss"  # the bullet style of boss shots (a bigger orb)
 # Aimed bursts look like every aimed enemy shot (a red dart), not like curtains and
@@ -75,6 +82,9 @@ class Boss(Enemy):
     BODY: tuple[str, ...] = ()
     # Where each attack's bullets come from, as offsets from the feet.
     MUZZLES: dict[str, tuple[float, float]] = {}
+    # The steps spent in the current state: looks only (the weak points' pulse, the
+    # HUD's blink, the dying flicker), so it moves no replay. `countdown` times states.
+    NOT_STATE = Enemy.NOT_STATE | {"clock"}
 
     def __init__(self, x: float, foot_y: float, props: dict[str, Any] | None = None) -> None:
         props = props or {}
@@ -86,7 +96,8 @@ class Boss(Enemy):
         self.phase = 0
         self.attack = 0  # index into the phase's attacks
         self.attack_step = 0  # steps into the current attack
-        self.clock = 0  # steps in the current state
+        self.clock = 0  # steps in the current state (looks only: see NOT_STATE)
+        self.countdown = Timer()  # running: steps left in a timed state (STATE_STEPS)
         self.gate: list[tuple[int, int, int]] = []  # (col, row, old value) of the shutter
         # Where the player stood when the current attack began to charge: locked bursts
         # aim there and rain leaves its gap there (step away, or stand still).
@@ -145,18 +156,16 @@ class Boss(Enemy):
     def tick(self, stage: WorldView) -> None:
         super().tick(stage)
         self.clock += 1
+        ended = self.countdown.tick()  # a timed state's last step
         if self.state == BossState.DORMANT:
             self._wait(stage)
-        elif self.state == BossState.INTRO:
-            if self.clock >= INTRO_STEPS:
-                self._enter(BossState.FIGHT)
-        elif self.state == BossState.SHIFT:
-            if self.clock >= SHIFT_STEPS:
+        elif self.state in (BossState.INTRO, BossState.SHIFT):
+            if ended:
                 self._enter(BossState.FIGHT)
         elif self.state == BossState.FIGHT:
             self._fight(stage)
         elif self.state == BossState.DYING:
-            self._dying(stage)
+            self._dying(stage, ended)
         if self.alive and self.state != BossState.DORMANT:
             self.move(stage)
         self.hitbox = self._bounds()
@@ -179,6 +188,7 @@ class Boss(Enemy):
 
     def _enter(self, state: BossState) -> None:
         self.state, self.clock = state, 0
+        self.countdown = Timer(STATE_STEPS.get(state, 0))
         self.attack = self.attack_step = 0
 
     def _wait(self, stage: WorldView) -> None:
@@ -353,10 +363,11 @@ class Boss(Enemy):
         for x, y in stage.bullets.expire_team("enemy")[::12]:
             stage.particles.sparks(x, y, count=2, speed=60)
 
-    def _dying(self, stage: WorldView) -> None:
-        if self.clock % DEATH_EVERY == 0:
+    def _dying(self, stage: WorldView, ended: bool) -> None:
+        done = DEATH_STEPS - self.countdown.left  # steps into the death sequence
+        if done % DEATH_EVERY == 0:
             # A fixed scatter over the body (no random numbers: the sequence is the same).
-            k = self.clock // DEATH_EVERY
+            k = done // DEATH_EVERY
             box = self.hitbox
             x = box.left + box.width * ((k * 0.618) % 1.0)
             y = box.top + box.height * ((k * 0.382 + 0.2) % 1.0)
@@ -365,7 +376,7 @@ class Boss(Enemy):
             stage.shake(0.25)
             if k % 2 == 0:
                 stage.emit("explosion")
-        if self.clock >= DEATH_STEPS:
+        if ended:
             self.alive = False
             stage.publish(KILLED, self)  # counted now: the objective is done
             x, y = self.hitbox.center

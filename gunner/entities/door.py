@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from gunner.config import DT
 from gunner.entities.base import Entity, feet_box, register
 from gunner.events import DOOR_LOCKED, DOOR_OPENED
 from gunner.schema import ObjectClass, Prop
-from gunner.timer import Timer
+from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:
     from gunner.maps import Spawn
@@ -37,6 +36,7 @@ class DoorState(StrEnum):
 
 
 OPEN_TIME = 0.3  # s of opening animation before the way is clear
+OPEN_STEPS = steps(OPEN_TIME)
 REACH = 2  # px: the player counts as pressing against either side this close to it
 LOCKED_SOUND_GAP = 0.6  # s: the locked buzz does not repeat faster than this
 # assets/door.png: one row per colour; columns 0 closed, 1-3 opening, 4 open.
@@ -76,7 +76,7 @@ class Door(Entity):
         color = str((props or {}).get("color", "red") or "red").lower()
         self.color = color if color in COLORS else "red"
         self.state = DoorState.CLOSED
-        self.opening = 0.0  # s into the opening animation
+        self.opening = Timer()  # running: the opening animation (the way is not clear yet)
         self.contact = False  # the player was pressing against it last step
         self.locked_gap = Timer()  # running: the locked sound may not play again yet
 
@@ -93,8 +93,7 @@ class Door(Entity):
     def tick(self, stage: WorldView) -> None:
         self.locked_gap.tick()
         if self.state == DoorState.OPENING:
-            self.opening += DT
-            if self.opening >= OPEN_TIME:
+            if self.opening.tick():
                 self.state = DoorState.OPEN
                 self.solid = False
                 self.shootable = False
@@ -120,7 +119,7 @@ class Door(Entity):
         if self.state != DoorState.CLOSED:
             return
         self.state = DoorState.OPENING
-        self.opening = 0.0
+        self.opening.start(OPEN_TIME)
         stage.publish(DOOR_OPENED, self)
         stage.say("DOOR OPEN")
 
@@ -138,7 +137,8 @@ class Door(Entity):
             return 0
         if self.state == DoorState.OPEN:
             return FRAMES - 1
-        return 1 + min(FRAMES - 3, int(self.opening / OPEN_TIME * (FRAMES - 2)))
+        done = OPEN_STEPS - self.opening.left  # steps into the animation
+        return 1 + min(FRAMES - 3, done * (FRAMES - 2) // OPEN_STEPS)
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: object) -> None:
         sheet = art.sheet(self.sheet, WIDTH, HEIGHT)  # type: ignore[attr-defined]

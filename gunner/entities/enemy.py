@@ -62,7 +62,7 @@ class Enemy(Entity):
         self.vy = 0.0
         self.on_ground = False
         self.sees_player = False  # the cached answer of `watch`
-        self.los_clock = 0  # steps until line of sight is checked again
+        self.los_clock = Timer()  # running: line of sight is not checked again yet
 
     @classmethod
     def from_spawn(cls, spawn: Spawn) -> Enemy:
@@ -92,17 +92,20 @@ class Enemy(Entity):
         """
         player = stage.quarry(self)
         if not player.alive:
-            self.sees_player, self.los_clock = False, 0
+            self.sees_player = False
+            self.los_clock.stop()
             return False
         px, py = player.hitbox.center
         dx, dy = px - eye[0], py - eye[1]
         if dx * dx + dy * dy > reach * reach:
-            self.sees_player, self.los_clock = False, 0
+            self.sees_player = False
+            self.los_clock.stop()
             return False
-        if self.los_clock <= 0:
+        clock = self.los_clock
+        if clock.left <= 0:
             self.sees_player = stage.line_of_sight(eye[0], eye[1], px, py)
-            self.los_clock = LOS_INTERVAL
-        self.los_clock -= 1
+            clock.left = LOS_INTERVAL
+        clock.tick()
         return self.sees_player
 
     def shoot(

@@ -24,6 +24,7 @@ import pygame
 from gunner.config import DT
 from gunner.entities.base import Entity, register
 from gunner.schema import ObjectClass, Prop
+from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.maps import Spawn
@@ -78,7 +79,7 @@ class MovingPlatform(Entity):
         self.leg = 0  # the path segment it is on
         self.along = 0.0  # px travelled along that segment
         self.forward = True
-        self.waiting = 0  # steps left to wait at an end
+        self.waiting = Timer()  # running: it waits at an end of its path
         self.stopped = 0  # steps it has waited for something in its way (for tests/HUD)
 
     @classmethod
@@ -121,7 +122,7 @@ class MovingPlatform(Entity):
             self.along = length if self.forward else 0.0
             at_end = (self.leg == self._legs() - 1) if self.forward else (self.leg == 0)
             if at_end:
-                self.waiting = round(self.wait / DT)
+                self.waiting.start(self.wait)
                 if self.loop:  # round again from the start
                     self.leg, self.along = 0, 0.0
                 else:
@@ -135,15 +136,16 @@ class MovingPlatform(Entity):
     def tick(self, stage: WorldView) -> None:
         if self._legs() < 1:
             return
-        if self.waiting > 0:
-            self.waiting -= 1
+        if self.waiting:
+            self.waiting.tick()
             return
-        saved = (self.leg, self.along, self.forward, self.waiting)
+        saved = (self.leg, self.along, self.forward)  # (the wait has run out)
         self._advance()
         x, y = self._point()
         dx, dy = x - self.hitbox.x, y - self.hitbox.y
         if not self.carry(stage, dx, dy):
-            self.leg, self.along, self.forward, self.waiting = saved  # wait and try again
+            self.leg, self.along, self.forward = saved  # wait and try again
+            self.waiting.stop()
             self.stopped += 1
 
     def carry(self, stage: WorldView, dx: float, dy: float) -> bool:

@@ -160,7 +160,7 @@ class Soldier(Enemy):
             return False
         dx = player.hitbox.centerx - self.hitbox.centerx
         dy = self.hitbox.centery - player.hitbox.centery  # > 0: the player is above
-        if dx * dx + dy * dy > FAR * FAR and not self.sees_player and self.los_clock == 0:
+        if dx * dx + dy * dy > FAR * FAR and not self.sees_player and not self.los_clock:
             # Out of sight from every muzzle, and `watch` already says so: whichever
             # pose, the answer is no and nothing changes (most of a crowd, every step).
             return False

@@ -75,11 +75,11 @@ def test_sight_is_lost_at_once_when_the_player_dies_or_leaves_reach(tmp_path):
     assert rifleman.watch(stage, eye, 100.0)  # exactly at the edge of its reach
     assert rifleman.sees_player
     assert not rifleman.watch(stage, eye, 99.9)
-    assert not rifleman.sees_player and rifleman.los_clock == 0
+    assert not rifleman.sees_player and not rifleman.los_clock
     assert rifleman.watch(stage, eye, 100.0)  # back in reach: seen on the same step
     p.alive = False
     assert not rifleman.watch(stage, eye, 100.0)
-    assert not rifleman.sees_player and rifleman.los_clock == 0
+    assert not rifleman.sees_player and not rifleman.los_clock
     p.alive = True
     assert rifleman.watch(stage, eye, 100.0)  # back again: seen on the same step
 
@@ -89,7 +89,7 @@ def test_sight_is_rechecked_every_few_steps(tmp_path):
     run(stage, B.NONE, 5)
     p = stage.player
     eye = (p.hitbox.centerx + 100, p.hitbox.centery)
-    rifleman.los_clock = 0  # due to look now
+    rifleman.los_clock.stop()  # due to look now
     assert rifleman.watch(stage, eye, 150.0)
     col = int((p.hitbox.centerx + 50) // TILE)
     stage.tilemap.set_cell(col, 14, 1)  # a wall rises between them
