@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from gunner.config import TILE
 from gunner.entities.base import Entity, feet_box, register
 from gunner.events import CHECKPOINT
 from gunner.schema import ObjectClass
@@ -18,7 +19,7 @@ WIDTH, HEIGHT = 16, 32  # the flag, and the size a point object gets
 # How high above its feet a flag is reached (px): over the top of any jump (the feet
 # rise about 90 px), so a player who hops over the flag has still reached it. A run
 # that jumped the 32 px flag used to leave it grey, and the next death went back further.
-REACH = 7 * 16
+REACH = 7 * TILE
 
 
 # The map class: its shape in Tiled, its help, its properties and their defaults
