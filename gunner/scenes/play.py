@@ -3,28 +3,27 @@
 from __future__ import annotations
 
 import sys
-import textwrap
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from gunner import debug, text
-from gunner.apart import Failed, Worker, WorkerDied
+from gunner.apart import Worker
 from gunner.assists import Assists, AutoFire
 from gunner.broadphase import DESIGNS
 from gunner.camera import SplitScreen
 from gunner.config import CAMPAIGN, DT, LEVELS_DIR
 from gunner.crowd import add_crowd
-from gunner.entities.player import LIVES
-from gunner.ghost import Ghost, GhostRecorder, draw_ghost, load_ghost
-from gunner.hotreload import Build, FileWatcher, Reloader, build_apart, carry_over
-from gunner.hud import draw_hud, draw_score, draw_split, hud_sides
+from gunner.ghost import Ghost, GhostRecorder, load_ghost
+from gunner.hotreload import FileWatcher, Reloader
 from gunner.input import PAUSE_KEYS, Buttons
-from gunner.maps import LevelError, load_level
-from gunner.render import draw_views
+from gunner.maps import load_level
 from gunner.scenes.base import Scene, level_music, play_sounds
+from gunner.scenes.playing.checkpoints import back_at_checkpoint, take_checkpoint
+from gunner.scenes.playing.coop import TwoPlayers
+from gunner.scenes.playing.draw import draw_play
+from gunner.scenes.playing.reload import HotReload
 from gunner.settings import campaign_key, level_key
 from gunner.snapshot import Snapshot
 from gunner.splits import Splits, seconds_of
@@ -38,7 +37,7 @@ if TYPE_CHECKING:
     from gunner.replay import ReplayInput
 
 
-class PlayScene(Scene):
+class PlayScene(HotReload, TwoPlayers, Scene):
     slowed_by_assists = True
 
     def __init__(
@@ -125,52 +124,6 @@ class PlayScene(Scene):
         return cls(
             LEVELS_DIR / CAMPAIGN[index], campaign_index=index, players=app.players, split=app.split
         )
-
-    def _fit_screen(self) -> None:
-        """One view for one player; the split screen for two (kept while they play)."""
-        stage = self.stage
-        if len(stage.players) < 2:
-            self.screen = None
-            return
-        if self.screen is None or self.screen.world_camera is not stage.camera:
-            self.screen = SplitScreen(stage.camera, self.split_mode)
-            self.screen.hold = stage.arena is not None
-            self.screen.snap(stage.players)
-
-    def join(self) -> bool:
-        """Player 2 joins beside player 1 (pause menu); not while a replay plays."""
-        if self.replay is not None or len(self.stage.players) > 1 or self.stage.arena:
-            return False
-        self.stage.add_player()
-        self.stage.leash = self.split_mode == "never"
-        self.players = 2
-        self._fit_screen()
-        self.stage.say("PLAYER 2 JOINED")
-        return True
-
-    def leave(self) -> bool:
-        """Player 2 leaves (pause menu); player 1 plays on alone. Not from versus."""
-        if self.replay is not None or len(self.stage.players) < 2 or self.stage.arena:
-            return False
-        self.stage.remove_player()
-        self.stage.leash = False
-        self.players = 1
-        self._fit_screen()
-        self.stage.say("PLAYER 2 LEFT")
-        return True
-
-    def use_split(self, mode: str, recording: bool = False) -> None:
-        """Options changed the split mode mid-level: the views and the leash (never
-        split's, the simulation's) follow it at once. A run being recorded or replayed
-        keeps the mode it started with, as its replay holds that leash; the new mode
-        plays from the next level on."""
-        if self.replay is not None or recording:
-            return
-        self.split_mode = mode
-        if self.screen is not None:
-            self.screen.mode = mode
-        if len(self.stage.players) > 1:
-            self.stage.leash = mode == "never"
 
     def _prepare(self, stage: Stage) -> Stage:
         """The crowd and the broad phase this scene plays with, on a fresh stage."""
@@ -292,50 +245,6 @@ class PlayScene(Scene):
         if not self._reported:
             app.push(app.router.make("pause", self))
 
-    def poll_reload(self, now: float) -> bool:
-        """Start a reload if the map's files changed (looks every half second of `now`),
-        and put a finished one in play; True when a new stage took over."""
-        if self.watcher is None or self._reported:
-            return False
-        if self.watcher.poll(now):
-            self.reload()
-        return self.finish_reload()
-
-    def reload(self) -> None:
-        """Rebuild the stage from the map on disk, off the main thread; the old stage keeps
-        playing meanwhile, and keeps playing for good if the new map is refused. A newer
-        save (or F5) while one is being built supersedes it."""
-        if self.reloader is not None:
-            self.reloader.request()
-
-    def _build(self, build: Build[Stage]) -> Stage:
-        """The new stage, on the worker thread: read, built and tried for one idle step
-        in the reader's process (`build_stage`), as all three hold Python's lock for as
-        long as they take (seconds for a big map) and the frames must not wait; a newer
-        save stops it at once. Reads nothing the main thread writes."""
-        seed = self.stage.seed
-        return build_apart(self.reader, self.path, seed, self.crowd, self.design, build.check)
-
-    def finish_reload(self) -> bool:
-        """Put a finished build in play (main thread, cheap); True if it took over."""
-        finished = self.reloader.poll() if self.reloader is not None else None
-        if finished is None:
-            return False
-        if finished.error is not None:
-            self.reload_error = reload_problem(self.path, finished.error)
-            return False
-        assert finished.result is not None
-        stage = carry_over(self.stage, finished.result)  # player 2 comes along, in place
-        stage.leash = len(stage.players) > 1 and self.split_mode == "never"
-        if stage.tree.design != self.design:  # F4 pressed while it was being built
-            stage.tree.use(self.design)
-        self.stage, self.reload_error = stage, None
-        self._fit_screen()
-        self.checkpoint = None  # a checkpoint of the old map: RETRY restarts the new one
-        if self.watcher is not None:
-            self.watcher.watch(self.stage.level.files)
-        return True
-
     def reads_input(self) -> bool:
         # During hit-stop the stage skips its step, so a tap waits for the step after.
         return self.stage.frozen == 0
@@ -414,94 +323,4 @@ class PlayScene(Scene):
             print(f"gunner: cannot save progress: {exc}", file=sys.stderr)
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
-        views = self.screen.views() if self.screen is not None else None
-        overlay = debug.draw_world_overlay if app.debug else None
-        drawn = draw_views(surface, self.stage, app.art, views, app.settings.shake, overlay)
-        if views is None:  # one view: the ghost runs beside the player, touching nothing
-            draw_ghost(surface, self.ghost, self.stage.steps, *self.stage.camera.offset, app.art)
-        # Once the run is decided the results (or game over) sit on top, and a pause menu
-        # may: no banner (CHECKPOINT, the level's name) shows through under either.
-        covered = self._reported or (bool(app.scenes) and app.scene is not self)
-        draw_hud(surface, self.stage, messages=not covered, sides=hud_sides(views))
-        if self.stage.arena is not None:
-            draw_score(surface, self.stage.arena)
-        if self.autofire.firing and not self._reported:  # why the gun keeps firing
-            text.draw(surface, "AUTO-FIRE", (6, 29), 14, text.CYAN)
-        split = self.splits.shown(self.stage.steps)
-        if split is not None and not covered:
-            draw_split(surface, split)
-        if app.debug:
-            debug.draw_panel(surface, self.stage, app.times, drawn)
-        if self.reload_error:
-            draw_reload_banner(surface, self.reload_error)
-        elif self.replay_hash and self.replay_end_hash not in (None, self.replay_hash):
-            draw_reload_banner(
-                surface,
-                "The run ended on another state than the recording: the level or the game "
-                "changed since. The terminal says which.",
-                title="REPLAY DID NOT REPRODUCE",
-            )
-        if app.scenes and app.scene is not self:
-            # Paused (the window lost focus to Tiled): keep picking up saves so the
-            # designer sees them at once; the paused stage is not stepped.
-            self.poll_reload(time.monotonic())
-
-
-def take_checkpoint(stage: Stage) -> Snapshot | None:
-    """The run as it stands, for RETRY; None if it cannot be kept (RETRY then restarts).
-    Only reads the stage: the run goes on exactly as without it."""
-    try:
-        return Snapshot(stage)
-    except Exception as exc:  # an entity that cannot be copied must not end the run
-        print(f"gunner: cannot keep the checkpoint for RETRY: {exc}", file=sys.stderr)
-        return None
-
-
-def back_at_checkpoint(stage: Stage) -> Stage:
-    """A stage restored from a checkpoint, its players standing on that checkpoint with
-    full health, full lives and a pistol, as a respawn leaves them."""
-    stage.events.clear()  # the checkpoint's own chime was heard when it was reached
-    stage.respawn_in.stop()
-    for seat in stage.seats:
-        seat.respawn_in.stop()
-    for player in stage.players:
-        if player in stage.entities:  # standing: moved within the tree, keeping its turn
-            stage.tree.remove(player)
-            player.respawn(*stage.checkpoint)
-            stage.tree.add(player)
-        else:  # down in the very step it was reached: back on the list, as a respawn does
-            player.respawn(*stage.checkpoint)
-            stage.add_entity(player)
-        player.lives = LIVES
-    stage.camera.snap(*stage.player.hitbox.center)
-    return stage
-
-
-def reload_problem(path: Path, exc: Exception) -> str:
-    """The one line the reload banner shows for a build that failed."""
-    if isinstance(exc, LevelError):
-        return str(exc)
-    if isinstance(exc, WorkerDied):
-        return f"{path}: {exc}"
-    # A bug the map provoked: the player keeps their game, and the line says what broke.
-    said = str(exc) if isinstance(exc, Failed) else f"{type(exc).__name__}: {exc}"
-    cause = " ".join(said.split())[:120]
-    return f"{path}: the game could not start this map ({cause})"
-
-
-def draw_reload_banner(
-    surface: pygame.Surface,
-    message: str,
-    title: str = "RELOAD FAILED - still playing the last good version",
-) -> None:
-    """The last save's error (or another warning), across the bottom of the screen,
-    over the still-running game."""
-    lines = [title, *textwrap.wrap(message, 70)]
-    height = 6 + 13 * len(lines)
-    shade = pygame.Surface((surface.get_width(), height), pygame.SRCALPHA)
-    shade.fill((60, 0, 0, 210))
-    top = surface.get_height() - height
-    surface.blit(shade, (0, top))
-    for i, line in enumerate(lines):
-        colour = text.YELLOW if i == 0 else text.WHITE
-        text.draw(surface, line, (6, top + 3 + 13 * i), 14, colour)
+        draw_play(self, app, surface)

@@ -10,8 +10,8 @@ from gunner.apart import Unsendable, Worker
 from gunner.hotreload import FileWatcher, build_apart, build_stage, reload_stage
 from gunner.input import Buttons
 from gunner.level import load_level
-from gunner.scenes import play
 from gunner.scenes.play import PlayScene
+from gunner.scenes.playing import reload as playreload
 from gunner.stage import Stage
 
 ROWS = ["........", "..P.....", "........", "########"]
@@ -84,7 +84,7 @@ class Gate:
             assert self.opened.wait(30), "the test never opened the gate"
             return build_stage(path, seed, crowd, design)
 
-        monkeypatch.setattr(play, "build_apart", slow)
+        monkeypatch.setattr(playreload, "build_apart", slow)
 
 
 def built_here(scene: PlayScene) -> PlayScene:
@@ -142,7 +142,7 @@ def test_a_broken_save_keeps_the_old_stage_and_shows_the_error(tmp_path):
 def test_the_banner_draws(tmp_path):
     import pygame
 
-    from gunner.scenes.play import draw_reload_banner
+    from gunner.scenes.playing.draw import draw_reload_banner
 
     surface = pygame.Surface((480, 270))
     draw_reload_banner(surface, "levels/x.tmx: not valid XML (unclosed token: line 1, column 0)")

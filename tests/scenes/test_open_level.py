@@ -22,7 +22,8 @@ from gunner.scenes.gameover import GameOverScene
 from gunner.scenes.levelselect import LevelSelectScene
 from gunner.scenes.loading import LoadingScene
 from gunner.scenes.pause import PauseScene
-from gunner.scenes.play import PlayScene, take_checkpoint
+from gunner.scenes.play import PlayScene
+from gunner.scenes.playing.checkpoints import take_checkpoint
 from gunner.scenes.title import TitleScene
 from gunner.settings import Progress, Settings, campaign_key, load_settings
 

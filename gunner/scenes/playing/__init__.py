@@ -1,0 +1,1 @@
+"""The play scene's other halves: drawing it, two players, hot reload, RETRY's checkpoints."""
