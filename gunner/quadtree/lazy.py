@@ -17,8 +17,13 @@ from gunner.quadtree.tree import Quadtree
 # `LazyTree`: a class of at most this many items is always scanned linearly...
 SMALL = 48
 # ...and a bigger one until it has been asked this many times since all its items
-# were last filed again; then its tree is rebuilt (a rebuild costs a few scans).
-SCANS = 4
+# were last filed again; then its tree is rebuilt. A rebuild costs about as much as
+# 30 scans (filing 60 to 1,250 items took the time of 27 to 70 scans, the tree's own
+# question deducted), so it pays only for a tree that outlives the step: a class
+# whose items are all filed again each step (most of a shipped level's enemies) is
+# asked a dozen questions at most in between, and is scanned. (A walking crowd, which
+# stays filed, is rebuilt without waiting for questions: see `slide`.)
+SCANS = 32
 # ...and rebuilt once the items it holds may have slid this far (px) since (`slide`):
 # a crowd walks about 40 px a second, so about every second and a half.
 SLIDE = 64.0
@@ -48,9 +53,9 @@ class LazyTree(Filed):
     * A class of at most `SMALL` items (the solids, the player's class) is scanned
       linearly: a few ``colliderect`` calls in C cost less than any index.
     * A bigger class is scanned linearly too, unless it is asked more than `SCANS`
-      times while fewer than half its items are filed again (a crowd's quiet step
-      asks it two or three times while re-filing nearly everyone; the bullets' turn
-      may ask a dozen while no one moves). Then its tree is rebuilt in one go
+      times while fewer than half its items are filed again (a shipped level's step
+      asks it a dozen times while re-filing nearly everyone; a crowd that slides asks
+      it a few times a step while most stay filed). Then its tree is rebuilt in one go
       (`Quadtree.file_all`) and a question costs a walk of a few rows plus a scan of
       what was filed since, until half the items have been: then it scans again.
       A batched query (`query_many`, the bullets) always rebuilds a stale tree first.
@@ -60,7 +65,10 @@ class LazyTree(Filed):
     by one, they stay filed, and the tree widens its questions by how far anyone may have
     slid since it was built (``slack``), testing each candidate where it is now. Past
     `SLIDE` px of slack it is rebuilt. A quiet crowd's questions (the doors', the
-    player's) then cost a walk of a few rows instead of a scan of the crowd.
+    player's) then cost a walk of a few rows instead of a scan of the crowd. A class
+    that slides is rebuilt at a step's `slide` once one whole step filed fewer than a
+    quarter of it again (its tree will then serve many steps), without waiting for
+    `SCANS` questions.
 
     Items must move only while out of the class, or along x within what `slide` was
     told (the stage's contract). `add` does not check for an item filed twice:
@@ -86,6 +94,9 @@ class LazyTree(Filed):
         # (see `slide`), and how far the current step's slides go.
         self._slack = 0.0
         self._sliding = 0.0
+        # Did the last `slide` put the bookmark at the end (and nothing move it since)?
+        # Then what lies after it at the next one is what a single step filed again.
+        self._probing = False
         self.checks = 0
 
     def __getstate__(self) -> dict[str, Any]:
@@ -120,6 +131,16 @@ class LazyTree(Filed):
         bulk): questions from now on reach that much further."""
         self._sliding = dx
         self._slack += dx
+        n = len(self._where) - 1
+        if dx and not self._indexed and n > SMALL:
+            # A crowd that stays filed step after step keeps a tree for many steps, so
+            # it is rebuilt as soon as one whole step shows that (fewer than a quarter
+            # filed again); a class filed again each step is only scanned (see SCANS).
+            if self._probing and len(self._since()) <= n >> 2:
+                self._rebuild()
+            else:
+                self._restart()
+                self._probing = True
 
     def _rebuild(self) -> None:
         """File every item in the tree afresh and put the bookmark after them all."""
@@ -129,6 +150,7 @@ class LazyTree(Filed):
         where[mark] = None
         self._indexed = True
         self._scans = 0
+        self._probing = False
         # Filed where they are now; this step's slides may not all have happened yet.
         self._slack = self._sliding
 
@@ -155,6 +177,7 @@ class LazyTree(Filed):
         where[self._mark] = None
         self._indexed = False
         self._scans = 0
+        self._probing = False
 
     def query(self, rect: pygame.FRect | pygame.Rect, ignore: Any = None) -> list[Any]:
         """Every item whose hitbox overlaps ``rect`` (colliderect), except ``ignore``."""

@@ -474,8 +474,8 @@ def test_lazy_tree_matches_brute_force_while_a_crowd_slides(
 
 
 def test_a_sliding_crowd_is_answered_by_the_tree_and_rebuilt_once_it_walked_far() -> None:
-    """Pinned: a crowd walking 1 px a step, re-filed in bulk, asked three times a step.
-    After its first few questions the tree answers (few checks a question); one walker
+    """Pinned: a crowd walking 1 px a step, re-filed in bulk, asked `SCANS` times a
+    step. After its first questions the tree answers (few checks a question); one walker
     that slid from just out of a probe's reach into it is found, and one that slid out
     is not; past `SLIDE` px of slack the tree is rebuilt."""
     tree = LazyTree((0, 0, 6400, 1280), typical_size=(24, 48))
@@ -486,7 +486,7 @@ def test_a_sliding_crowd_is_answered_by_the_tree_and_rebuilt_once_it_walked_far(
         tree.slide(1.0)
         for t in crowd:
             t.hitbox.x += 1.0
-        for _ in range(3):
+        for _ in range(quadtree.lazy.SCANS):
             tree.query(probe)
     assert tree._indexed
     tree.checks = 0
@@ -557,9 +557,10 @@ def test_lazy_tree_pinned_edges(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_lazy_tree_indexes_a_class_asked_often_and_scans_one_asked_seldom() -> None:
-    """What F3's check count shows under ours: a crowd asked a dozen times while no one
-    moves (the bullets' turn) is indexed, so each question tests a few candidates; a
-    crowd asked three times while everyone is filed again (a quiet step) is scanned."""
+    """What F3's check count shows under ours: a crowd asked three times while everyone
+    is filed again (a quiet step) is scanned, and so is one asked a dozen times while no
+    one moves (a few bullets' turn: a rebuild costs more than a dozen scans); asked on
+    and on while no one moves, it is indexed, so each question tests a few candidates."""
     tree = LazyTree((0, 0, 6400, 1280), typical_size=(24, 48))
     crowd = [Thing(x * 30.0, y * 60.0, 24, 48) for x in range(100) for y in range(10)]
     tree.add_many(crowd)
@@ -573,9 +574,14 @@ def test_lazy_tree_indexes_a_class_asked_often_and_scans_one_asked_seldom() -> N
                 tree.query(probe)
         assert tree.checks == 3 * len(crowd)
     tree.checks = 0
-    for _ in range(12):  # the bullets' turn: many questions, no one moves
+    for _ in range(12):  # a few bullets' turn: a dozen questions, no one moves
         assert len(tree.query(probe)) == 1
-    assert tree.checks < 6 * len(crowd) + 12 * 10
+    assert tree.checks == 12 * len(crowd) and not tree._indexed
+    for _ in range(2 * quadtree.lazy.SCANS):  # asked on and on while no one moves
+        assert len(tree.query(probe)) == 1
+    assert tree._indexed
+    tree.checks = 0
+    assert len(tree.query(probe)) == 1 and tree.checks < 20
 
 
 @pytest.mark.parametrize("how", ["deepcopy", "pickle"])
