@@ -584,6 +584,37 @@ def test_lazy_tree_indexes_a_class_asked_often_and_scans_one_asked_seldom() -> N
     assert len(tree.query(probe)) == 1 and tree.checks < 20
 
 
+@pytest.mark.parametrize("refiled", [10, 30, 100])
+def test_a_sliding_class_is_rebuilt_at_a_step_only_once_it_shows_it_stays_filed(refiled):
+    """Pinned: a class of 100 slides each step while ``refiled`` of its items leave, move
+    and are filed again, and is asked a dozen questions a step. Filed again under a
+    quarter (10 of 100), it is rebuilt at the second step's `slide` (one whole step
+    showed it stays filed) and its tree answers from then on; filed again a quarter or
+    more (30, and everyone: a shipped level's enemies), it is never rebuilt and every
+    question scans. Every answer is exact either way."""
+    tree = LazyTree((0, 0, 6400, 1280), typical_size=(24, 48))
+    crowd = [Thing(x * 60.0, y * 60.0, 24, 48) for x in range(20) for y in range(5)]
+    tree.add_many(crowd)
+    probe = pygame.FRect(300, 60, 10, 10)
+    indexed = []
+    for step in range(6):
+        tree.slide(1.0)
+        indexed.append(tree._indexed)
+        for k, t in enumerate(crowd):
+            if k % 100 < refiled:  # leaves, moves and is filed again
+                tree.remove(t)
+                t.hitbox.y += 1.0 if step % 2 else -1.0
+                tree.add(t)
+            else:  # slides while filed
+                t.hitbox.x += 1.0 if step % 2 else -1.0
+        for _ in range(12):
+            check_lazy(tree, crowd, probe, None)
+    if refiled < 25:
+        assert indexed == [False, True, True, True, True, True]
+    else:
+        assert not any(indexed) and not tree._indexed
+
+
 @pytest.mark.parametrize("how", ["deepcopy", "pickle"])
 def test_a_copied_lazy_tree_files_into_its_own_dict(how: str) -> None:
     """Snapshots and the bot copy whole stages: a copy's filing (its dict's own methods)
