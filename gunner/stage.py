@@ -2,12 +2,12 @@
 simulation is `gunner.world` now, and a Stage is its World."""
 
 from gunner.feedback.effects import EFFECT_STEPS, EFFECTS, Effect
+from gunner.world.ending import DEATH_DELAY
 from gunner.world.invariants import InvariantError
 from gunner.world.objectives import parse_objectives
 from gunner.world.physics import Counters
 from gunner.world.statehash import freeze
 from gunner.world.world import (
-    DEATH_DELAY,
     HITSTOP_HURT,
     HITSTOP_KILL,
     MESSAGE_TIME,

@@ -18,6 +18,10 @@ same order and timing: a player who learns it can take no damage.
 When its health runs out it stops firing, every enemy bullet vanishes, and explosions
 chain over its body for DEATH_STEPS; only then is it gone (the kill is counted, the
 `boss` objective done) and the arena opens.
+
+The arena and its shutter are in `boss_arena`, the death sequence in `boss_death`,
+the attack table's types (`Part`, `Attack`, `Phase`, `BossState`) in `boss_table`,
+and the telegraphs' drawing in `boss_looks`.
 """
 
 from __future__ import annotations
@@ -30,13 +34,14 @@ import pygame
 
 from gunner import patterns
 from gunner.bullets import TEAMS, path_enters
-from gunner.config import TILE, VIEW_H, VIEW_W
+from gunner.entities import boss_arena, boss_death
+from gunner.entities.boss_arena import TRIGGER as TRIGGER  # (its old address)
+from gunner.entities.boss_death import DEATH_STEPS
 from gunner.entities.boss_looks import draw_charge, draw_gate, draw_weak
 from gunner.entities.boss_table import Attack, BossState, Part, Phase
 from gunner.entities.enemy import FLASH_TIME, Enemy
-from gunner.events import BOSS_AWOKE, BOSS_PHASE, HURT, KILLED, SHOT
+from gunner.events import BOSS_PHASE, HURT, SHOT
 from gunner.schema import BOSS_ARENA
-from gunner.tilemap import SOLID
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
@@ -47,15 +52,12 @@ if TYPE_CHECKING:
 # Steps (1/60 s) of each stage of a fight.
 INTRO_STEPS = 60  # the shutter drops and the boss roars before its first attack
 SHIFT_STEPS = 75  # between phases: a plate blows off, no attacks, no damage
-DEATH_STEPS = 150  # the chained explosions before it is gone
-DEATH_EVERY = 7  # one explosion this often during the death sequence
 # How long each timed state lasts (the others last until the fight moves them on).
 STATE_STEPS = {
     BossState.INTRO: INTRO_STEPS,
     BossState.SHIFT: SHIFT_STEPS,
     BossState.DYING: DEATH_STEPS,
 }
-TRIGGER = 24.0  # px past the shutter the player must be for the arena to close
 BOSS_STYLE = "boss"  # the bullet style of boss shots (a bigger orb)
 # Aimed bursts look like every aimed enemy shot (a red dart), not like curtains and
 # patterns (orbs). Only the look differs (gunner.bullets.LOOK_ONLY).
@@ -128,10 +130,7 @@ class Boss(Enemy):
 
     def arena(self, stage: WorldView) -> pygame.FRect:
         """The box the camera locks to: one screen, its floor row along the bottom."""
-        width, height = stage.tilemap.pixel_width, stage.tilemap.pixel_height
-        left = max(0.0, min(self.arena_left, width - VIEW_W))
-        bottom = min(float(height), self.fy + 2 * TILE)
-        return pygame.FRect(left, max(0.0, bottom - VIEW_H), VIEW_W, VIEW_H)
+        return boss_arena.arena(self, stage)
 
     # -- the fight ---------------------------------------------------------------------
 
@@ -158,78 +157,24 @@ class Boss(Enemy):
         self.clock += 1
         ended = self.countdown.tick()  # a timed state's last step
         if self.state == BossState.DORMANT:
-            self._wait(stage)
+            boss_arena.wait(self, stage)
         elif self.state in (BossState.INTRO, BossState.SHIFT):
             if ended:
-                self._enter(BossState.FIGHT)
+                self.enter(BossState.FIGHT)
         elif self.state == BossState.FIGHT:
             self._fight(stage)
         elif self.state == BossState.DYING:
-            self._dying(stage, ended)
+            boss_death.dying(self, stage, ended)
         if self.alive and self.state != BossState.DORMANT:
             self.move(stage)
         self.hitbox = self._bounds()
-        self._block(stage)
+        boss_arena.block(self, stage)
 
-    def _block(self, stage: WorldView) -> None:
-        """The body (`BODY` parts) is a wall to the player: one who walks or is knocked
-        into it is put back outside its left side (bosses face left), refiled in the tree."""
-        if not self.BODY:
-            return
-        for player in stage.players:
-            if not player.alive:
-                continue
-            box = player.hitbox
-            for part, rect in self.parts():
-                if part.name in self.BODY and box.colliderect(rect):
-                    with stage.lifted(player):
-                        box.right = rect.left
-                    player.vx = min(player.vx, 0.0)
-
-    def _enter(self, state: BossState) -> None:
+    def enter(self, state: BossState) -> None:
+        """Into `state`, its clock from zero, its countdown set if it is a timed one."""
         self.state, self.clock = state, 0
         self.countdown = Timer(STATE_STEPS.get(state, 0))
         self.attack = self.attack_step = 0
-
-    def _wait(self, stage: WorldView) -> None:
-        arena = self.arena(stage)
-        inside = [p for p in stage.players if p.alive and self._in_arena(p.hitbox, arena)]
-        if not inside:
-            return
-        for player in stage.players:  # a partner left outside is brought in (co-op)
-            if player.alive and player not in inside:
-                with stage.lifted(player):
-                    player.hitbox.midbottom = inside[0].hitbox.midbottom
-        self._close(stage, arena)
-        self._enter(BossState.INTRO)
-        stage.say(f"WARNING: {self.title}")
-        stage.publish(BOSS_AWOKE, self)
-
-    @staticmethod
-    def _in_arena(box: pygame.FRect, arena: pygame.FRect) -> bool:
-        """Far enough past the shutter for it to drop behind this player."""
-        return (
-            box.left >= arena.left + TILE + TRIGGER
-            and arena.top <= box.bottom <= arena.bottom + TILE
-        )
-
-    def _close(self, stage: WorldView, arena: pygame.FRect) -> None:
-        """Drop the shutter (the arena's first column) and lock the camera to the arena;
-        a player killed in here comes back inside."""
-        tiles = stage.tilemap
-        col = int(arena.left // TILE)
-        for row in range(max(0, int(arena.top // TILE)), int(self.fy // TILE)):
-            if 0 <= row < tiles.rows and 0 <= col < tiles.cols:
-                self.gate.append((col, row, tiles.cell(col, row)))
-                tiles.set_cell(col, row, SOLID)
-        stage.camera.lock(arena)
-        stage.checkpoint = (arena.left + 3 * TILE, self.fy)
-
-    def _open(self, stage: WorldView) -> None:
-        for col, row, old in self.gate:
-            stage.tilemap.set_cell(col, row, old)
-        self.gate = []
-        stage.camera.unlock()
 
     def _fight(self, stage: WorldView) -> None:
         attack = self.current
@@ -326,12 +271,12 @@ class Boss(Enemy):
         stage.emit("enemy_hit")
         stage.publish(HURT, self, amount=amount, from_x=None)
         if self.health <= 0:
-            self._start_dying(stage)
+            boss_death.start_dying(self, stage)
             return
         phase = self.phase_for(self.health)
         if phase != self.phase:
             self.phase = phase
-            self._enter(BossState.SHIFT)
+            self.enter(BossState.SHIFT)
             stage.publish(BOSS_PHASE, self, phase=phase)
 
     def phase_for(self, health: int) -> int:
@@ -347,45 +292,6 @@ class Boss(Enemy):
         with which `phase_for` has left the phase, so floor, not round (at 95 health a
         phase that lasts until 66 % ends at 62; 63 is still above it)."""
         return [math.floor(p.until * self.full_health) for p in self.PHASES[:-1]]
-
-    # -- dying -------------------------------------------------------------------------
-
-    def _start_dying(self, stage: WorldView) -> None:
-        self._enter(BossState.DYING)
-        self.contact_damage = 0
-        self.shootable = False
-        self._cancel_bullets(stage)
-        stage.emit("boss_roar")
-        stage.shake(0.8)
-
-    def _cancel_bullets(self, stage: WorldView) -> None:
-        """Every enemy bullet fades out this step (a little pop where some were)."""
-        for x, y in stage.bullets.expire_team("enemy")[::12]:
-            stage.particles.sparks(x, y, count=2, speed=60)
-
-    def _dying(self, stage: WorldView, ended: bool) -> None:
-        done = DEATH_STEPS - self.countdown.left  # steps into the death sequence
-        if done % DEATH_EVERY == 0:
-            # A fixed scatter over the body (no random numbers: the sequence is the same).
-            k = done // DEATH_EVERY
-            box = self.hitbox
-            x = box.left + box.width * ((k * 0.618) % 1.0)
-            y = box.top + box.height * ((k * 0.382 + 0.2) % 1.0)
-            stage.add_effect("explosion", (x, y), size=32 + 8 * (k % 3))
-            stage.particles.debris(x, y, count=4)
-            stage.shake(0.25)
-            if k % 2 == 0:
-                stage.emit("explosion")
-        if ended:
-            self.alive = False
-            stage.publish(KILLED, self)  # counted now: the objective is done
-            x, y = self.hitbox.center
-            stage.add_effect("explosion", (x, y), size=self.hitbox.height)
-            stage.particles.explosion(x, y, radius=64)
-            stage.shake(1.0)
-            stage.emit("explosion")
-            self._open(stage)
-            stage.say(f"{self.title} DESTROYED")
 
     # -- drawing -----------------------------------------------------------------------
 

@@ -1,8 +1,10 @@
-"""The player: runs, jumps (longer when held), aims in 8 directions and fires."""
+"""The player: runs, jumps (longer when held), aims in 8 directions and fires.
+
+Its size and aim poses are in `player_pose`, its health and lives in `player_vitals`;
+their names are importable from here as before."""
 
 from __future__ import annotations
 
-import enum
 import functools
 import math
 from typing import TYPE_CHECKING
@@ -10,13 +12,33 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
-from gunner.config import DT, TILE
-from gunner.entities.base import Entity, away_from, feet_box, register
+from gunner.config import DT
+from gunner.entities import player_vitals as vitals
+from gunner.entities.base import Entity, feet_box, register
 from gunner.entities.body import GRAVITY, fell_out, land, pull
-from gunner.events import HURT, KILLED, SHOT
+from gunner.entities.player_pose import (
+    AIM_NAMES,
+    AIM_VECTORS,
+    ANCHOR,
+    CROUCH_HEIGHT,
+    HEIGHT,
+    MUZZLES,
+    WIDTH,
+    Aim,
+    choose_aim,
+)
+from gunner.entities.player_vitals import (
+    HURT_TIME,
+    INVULNERABLE_TIME,
+    KNOCKBACK_X,
+    KNOCKBACK_Y,
+    LIVES,
+    MAX_HEALTH,
+)
+from gunner.events import SHOT
 from gunner.input import Buttons
 from gunner.schema import ObjectClass
-from gunner.tilemap import EMPTY, ONEWAY
+from gunner.tilemap import ONEWAY
 from gunner.timer import Timer
 from gunner.weapons import DEFAULT_WEAPON, WEAPONS, fire
 
@@ -24,6 +46,26 @@ if TYPE_CHECKING:
     from gunner.bullets import Bullet
     from gunner.maps import Spawn
     from gunner.world.api import WorldView
+
+__all__ = [
+    "AIM_NAMES",
+    "AIM_VECTORS",
+    "ANCHOR",
+    "CROUCH_HEIGHT",
+    "HEIGHT",
+    "HURT_TIME",
+    "INVULNERABLE_TIME",
+    "KNOCKBACK_X",
+    "KNOCKBACK_Y",
+    "LIVES",
+    "MAX_HEALTH",
+    "MUZZLES",
+    "WIDTH",
+    "Aim",
+    "Player",
+    "choose_aim",
+    "partner_colours",
+]
 
 # Tuning, in pixels and seconds.
 RUN_SPEED = 110.0
@@ -37,56 +79,6 @@ COYOTE_TIME = 0.1  # a jump still works this long after running off a ledge
 JUMP_BUFFER = 0.12  # a jump pressed this long before landing still happens
 DROP_TIME = 0.18  # how long down+jump ignores one-way platforms
 FIRE_POSE_TIME = 0.12
-MAX_HEALTH = 5
-LIVES = 3
-INVULNERABLE_TIME = 1.2  # after a hit and after respawning
-KNOCKBACK_X = 150.0
-KNOCKBACK_Y = 200.0
-HURT_TIME = 0.25  # controls are ignored while knocked back
-
-WIDTH, HEIGHT, CROUCH_HEIGHT = 12, 28, 18
-
-
-class Aim(enum.IntEnum):
-    """Aim poses; the sprite sheet has one row per pose (facing right)."""
-
-    FORWARD = 0
-    UP = 1
-    DIAG_UP = 2
-    DIAG_DOWN = 3
-    DOWN = 4
-
-
-_SQRT_HALF = math.sqrt(0.5)
-# Direction of fire for each pose when facing right.
-AIM_VECTORS = {
-    Aim.FORWARD: (1.0, 0.0),
-    Aim.UP: (0.0, -1.0),
-    Aim.DIAG_UP: (_SQRT_HALF, -_SQRT_HALF),
-    Aim.DIAG_DOWN: (_SQRT_HALF, _SQRT_HALF),
-    Aim.DOWN: (0.0, 1.0),
-}
-AIM_NAMES = {
-    Aim.FORWARD: "forward",
-    Aim.UP: "up",
-    Aim.DIAG_UP: "diag_up",
-    Aim.DIAG_DOWN: "diag_down",
-    Aim.DOWN: "down",
-}
-# Where shots leave the gun: the barrel's end in each aim pose, in a sprite frame
-# facing right, and the frame's point on the hitbox's bottom centre. Simulation
-# numbers (bullets start here), so the game never reads the art to play; the art
-# draws the barrel to end here, and tests/test_assets.py checks the sheet's
-# player.json against these.
-ANCHOR = (16, 32)
-MUZZLES = {
-    "forward": (27, 16),
-    "up": (20, 4),
-    "diag_up": (27, 6),
-    "diag_down": (27, 25),
-    "down": (20, 26),
-    "crouch": (27, 24),
-}
 
 
 @functools.lru_cache(maxsize=256)  # each sprite frame is made once
@@ -100,22 +92,6 @@ def partner_colours(image: pygame.Surface) -> pygame.Surface:
     rgb[strong] = rgb[strong][:, ::-1]
     del rgb  # unlocks the surface
     return done
-
-
-def choose_aim(held: Buttons, on_ground: bool) -> tuple[Aim, bool]:
-    """Contra rules: (aim, crouching) from the held directions.
-
-    Down aims straight down only in the air; on the ground it crouches, or aims
-    diagonally down while running.
-    """
-    horizontal = bool(held & Buttons.LEFT) != bool(held & Buttons.RIGHT)
-    if held & Buttons.UP:
-        return (Aim.DIAG_UP if horizontal else Aim.UP), False
-    if held & Buttons.DOWN:
-        if horizontal:
-            return Aim.DIAG_DOWN, False
-        return (Aim.FORWARD, True) if on_ground else (Aim.DOWN, False)
-    return Aim.FORWARD, False
 
 
 # The map class: its shape in Tiled, its help, its properties and their defaults
@@ -267,7 +243,7 @@ class Player(Entity):
         # Stand up only where there is head room.
         if not crouch and stage.tilemap.overlaps_solid(feet_box(WIDTH, HEIGHT, (centerx, bottom))):
             return
-        self._set_crouch_raw(crouch)
+        self.set_crouching(crouch)
         self.hitbox.midbottom = (centerx, bottom)
 
     def muzzle(self) -> tuple[float, float]:
@@ -297,10 +273,7 @@ class Player(Entity):
 
     def heal(self, amount: int) -> bool:
         """Restore health; False (pickup stays) when already at full health."""
-        if self.health >= MAX_HEALTH:
-            return False
-        self.health = min(MAX_HEALTH, self.health + amount)
-        return True
+        return vitals.heal(self, amount)
 
     def touch(self, other: Entity, stage: WorldView) -> None:
         """Things the player walks into: exits, checkpoints, pickups, enemies."""
@@ -317,71 +290,21 @@ class Player(Entity):
         self.damage(bullet.damage, stage, bullet.hitbox.centerx - bullet.vx)
 
     def damage(self, amount: int, stage: WorldView, from_x: float | None = None) -> None:
-        """Lose health unless briefly invulnerable; get knocked away from the source."""
-        if not self.alive or self.shield or amount <= 0 or stage.assists.invincible:
-            return
-        self.health -= amount
-        stage.publish(HURT, self, amount=amount, from_x=from_x)
-        if self.health <= 0:
-            self.die(stage)
-            stage.publish(KILLED, self)
-            return
-        self.shield.start(INVULNERABLE_TIME)
-        self.hurt_time.start(HURT_TIME)
-        away = away_from(self, from_x)
-        # Never knocked over a ledge: with no floor along the way, the hit is a hop
-        # on the spot (a pit death, or a fall off a scaffold, from one hit is unfair).
-        self.vx = 0.0 if self._ledge_within(stage, away) else away * KNOCKBACK_X
-        self.vy = -KNOCKBACK_Y
-        self.on_ground = False
-
-    def _ledge_within(self, stage: WorldView, away: int) -> bool:
-        """Is there a gap in the floor within knockback reach on the `away` side?"""
-        box = self.hitbox
-        row = int(box.bottom // TILE)  # the row the feet stand on
-        # How far a knockback carries: its speed over the hop's time in the air.
-        reach = KNOCKBACK_X * 2 * KNOCKBACK_Y / GRAVITY + box.width / 2
-        edge = box.right if away > 0 else box.left
-        first, last = sorted((int(edge // TILE), int((edge + away * reach) // TILE)))
-        tiles = stage.tilemap
-        return any(tiles.cell(col, row) == EMPTY for col in range(first, last + 1))
+        """Lose health unless briefly invulnerable; get knocked away from the source
+        (`gunner.entities.player_vitals`, as are the four below)."""
+        vitals.damage(self, amount, stage, from_x)
 
     def back_on_ground(self, stage: WorldView) -> None:
-        """Invincible, out of a pit: back on the last ground stood on, or at the checkpoint
-        if that ground is gone (a floor that crumbled) or below a climbing view."""
-        box = feet_box(WIDTH, HEIGHT, getattr(self, "safe_ground", stage.checkpoint))
-        tiles = stage.tilemap
-        if not tiles.standing_on(box) or tiles.overlaps_solid(box) or stage.camera.dropped(box):
-            box = feet_box(WIDTH, HEIGHT, stage.checkpoint)
-        self._set_crouch_raw(False)
-        self.hitbox.midbottom = box.midbottom
-        self.vx = self.vy = 0.0
-        self.shield.start(INVULNERABLE_TIME)  # it blinks: you fell, and are back
-        stage.emit("hurt")
-        if not stage.camera.rect.colliderect(self.hitbox):
-            stage.camera.snap(*self.hitbox.center)
+        vitals.back_on_ground(self, stage)
 
     def die(self, stage: WorldView) -> None:
-        if self.alive:
-            self.alive = False
-            self.health = 0
-            self.lives -= 1
-            stage.emit("death")
-            stage.add_effect("explosion", self.hitbox.center)
+        vitals.die(self, stage)
 
     def respawn(self, x: float, foot_y: float) -> None:
-        """Back at a checkpoint with full health, a pistol and brief invulnerability."""
-        self.alive = True
-        self.health = MAX_HEALTH
-        self._set_crouch_raw(False)
-        self.hitbox.midbottom = (x, foot_y)
-        self.vx = self.vy = 0.0
-        self.on_ground = False
-        self.shield.start(INVULNERABLE_TIME * 2)
-        self.hurt_time.stop()
-        self.equip(DEFAULT_WEAPON)
+        vitals.respawn(self, x, foot_y)
 
-    def _set_crouch_raw(self, crouch: bool) -> None:
+    def set_crouching(self, crouch: bool) -> None:
+        """Crouch or stand, the hitbox's top moving (the caller keeps its feet)."""
         self.crouching = crouch
         self.hitbox.height = CROUCH_HEIGHT if crouch else HEIGHT
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 NOT_STATE = frozenset(
     ("level", "rng", "tilemap", "tree", "bullets", "entities", "bus", "feedback",
      "counters", "players", "camera", "crowd_step", "zone_makers", "assists",
-     "seats", "leash", "tallies", "_shooters", "_last_hit", "_quarries", "arena",
+     "seats", "leash", "tallies", "credit", "_quarries", "arena",
      "own_cameras")
 )  # fmt: skip
 

@@ -25,30 +25,27 @@ from gunner.entities import Entity, create_entity
 from gunner.entities.player import Player
 from gunner.entities.spawner import WaveSpawner
 from gunner.events import HURT, KILLED, LEVEL_COMPLETE, SHOT, Events
-from gunner.feedback import Effect, Feedback
+from gunner.feedback import Feedback
 from gunner.input import Buttons
 from gunner.maps import Level, Spawn
-from gunner.particles import Particles
 from gunner.tilemap import TileMap
 from gunner.timer import Timer
-from gunner.world import invariants, objectives, statehash, stepping
+from gunner.world import ending, invariants, objectives, report, statehash, stepping
 from gunner.world import players as coop
+from gunner.world.credit import Credit
 from gunner.world.physics import Counters, Physics
+from gunner.world.presenting import Presenting
 from gunner.world.versus import DEFAULT_KILLS, Arena
 
-# How long the player lies dead before respawning, or before the run is lost.
-DEATH_DELAY = 1.5
 MESSAGE_TIME = 2.0
 # Hit-stop: steps the simulation freezes for when an enemy dies or the player is hurt.
 HITSTOP_KILL = 3
 HITSTOP_HURT = 5
-# Co-op: whose bullet is whose is kept for at most about this many bullets.
-SHOOTERS_KEPT = 4096
 # Largest entity the tree should expect (a tall soldier); sizes its cells.
 TYPICAL_ENTITY = (24, 48)
 
 
-class World(Physics):
+class World(Physics, Presenting):
     """One level in play: the entities, the players, the bullets and the step order.
     Entities see it through `gunner.world.api.WorldView`."""
 
@@ -81,10 +78,9 @@ class World(Physics):
         self.counters = Counters()
         # Each player's shots, hits, kills and deaths, for the results (reporting only).
         self.tallies = [coop.Tally()]
-        self._shooters: dict[int, int] = {}  # bullet id -> player index (co-op only)
-        self._last_hit = -1  # the last bullet credited as a hit
+        self.credit = Credit(self)
         self._quarries: dict[int, Player] = {}  # entity serial -> its quarry, this step
-        self.bus.subscribe(SHOT, self._on_shot)
+        self.bus.subscribe(SHOT, self.credit.shot)
         # Player 1's buttons; player 2's are in its seat (`seats`, see `controls`).
         self.held = self.pressed = self.released = Buttons.NONE
         self.seats: list[coop.Seat] = []
@@ -268,7 +264,7 @@ class World(Physics):
 
     def reach_exit(self) -> None:
         """The player stands in the exit. Whether that finishes it is judged after the
-        step (`_step_outcome`): mid-step the entity list is being rebuilt, so the
+        step (`gunner.world.ending`): mid-step the entity list is being rebuilt, so the
         objectives that count entities cannot be read here."""
         self.at_exit = True
 
@@ -276,36 +272,9 @@ class World(Physics):
         """(objective, done, progress text) for each of the level's objectives."""
         return objectives.status(self)
 
-    # -- presentation's, kept where entities still ask for it by name ------------------
-
-    @property
-    def effects(self) -> list[Effect]:
-        return self.feedback.effects
-
-    @property
-    def particles(self) -> Particles:
-        return self.feedback.particles
-
-    @property
-    def trauma(self) -> float:
-        """Screen shake, 0..1 (gunner.feedback's, not the simulation's)."""
-        return self.feedback.trauma
-
-    @property
-    def events(self) -> list[str]:
-        """Sounds to play (gunner.feedback's queue); the scene drains this."""
-        return self.feedback.sounds
-
-    def shake(self, trauma: float) -> None:
-        """Screen shake, 0..1; the renderer turns it into an offset."""
-        self.feedback.shake(trauma)
-
     def hitstop(self, steps: int) -> None:
         """Freeze the simulation for a few steps (a hit lands harder); never stacks up."""
         self.frozen = max(self.frozen, steps)
-
-    def emit(self, sound: str) -> None:
-        self.feedback.sound(sound)
 
     def publish(self, event: str, source: Entity, **data: Any) -> None:
         """Announce that `source` was hurt, fired or was killed (gunner.events)."""
@@ -313,11 +282,6 @@ class World(Physics):
 
     def subscribe(self, event: str, handler: Callable[..., None]) -> None:
         self.bus.subscribe(event, handler)
-
-    def add_effect(
-        self, name: str, pos: tuple[float, float], angle: float = 0.0, size: float = 0.0
-    ) -> None:
-        self.feedback.add_effect(name, pos, angle, size)
 
     def complete(self) -> None:
         if self.outcome is None:
@@ -364,7 +328,7 @@ class World(Physics):
         self.bullets.step(self)
         stepping.bury_the_dead(self)
         self.feedback.step(self.tilemap.solid)
-        self._step_outcome()
+        ending.judge(self)
         coop.follow_players(self, DT)
 
         n_e, n_b = len(self.entities), len(self.bullets)
@@ -381,128 +345,17 @@ class World(Physics):
         if entity in self.players and entity.health > 0:
             self.hitstop(HITSTOP_HURT)
         elif entity not in self.players:
-            self._credit_hit()
+            self.credit.hit()
 
     def _on_killed(self, entity: Entity, **_: Any) -> None:
         self.crowd_step.release(entity)
-        if entity in self.players:
-            self.tallies[self.players.index(entity)].deaths += 1
-        elif (shooter := self._shooter()) is not None and entity.team == "enemy":
-            self.tallies[shooter].kills += 1
-
-    def _on_shot(self, source: Entity, weapon: Any = None, **_: Any) -> None:
-        """A player fired: credit the bullets (the shot's, just spawned: the newest
-        ids), and (co-op) note whose they are."""
-        if source not in self.players or weapon is None:
-            return
-        index = self.players.index(source)
-        fired = len(weapon.spread)
-        self.tallies[index].shots += fired
-        if len(self.players) > 1:
-            end = self.bullets.next_id
-            for bullet_id in range(end - fired, end):
-                self._shooters[bullet_id] = index
-            if len(self._shooters) > SHOOTERS_KEPT:  # forget bullets long gone
-                live = set(self.bullets.id[: len(self.bullets)].tolist())
-                self._shooters = {k: v for k, v in self._shooters.items() if k in live}
-
-    def _credit_hit(self) -> None:
-        """The striking bullet's player hit something (a blast's many hurts: one hit)."""
-        shooter = self._shooter()
-        if shooter is not None and self.bullets.striking != self._last_hit:
-            self._last_hit = self.bullets.striking
-            self.tallies[shooter].hits += 1
-
-    def _shooter(self) -> int | None:
-        """Whose bullet is striking now (None: not a player's, or not known)."""
-        striking = self.bullets.striking
-        if striking < 0:
-            return None
-        if len(self.players) == 1:
-            return 0
-        return self._shooters.get(striking)
-
-    def _step_outcome(self) -> None:
-        if self.outcome is not None:
-            return
-        self.message_timer.tick()
-        player = self.player
-        at_exit, self.at_exit = self.at_exit, False
-        if self.arena is not None:  # no exit, no lives: first to the kills
-            self.arena.step(self)
-            return
-        if len(self.players) > 1:
-            if any(p.alive for p in self.players):
-                self._judge_exit(at_exit)
-            if self.outcome is None:
-                coop.revive(self)
-            return
-        if player.alive:
-            self._judge_exit(at_exit)
-            return
-        if not self.respawn_in:
-            self.respawn_in.start(DEATH_DELAY)
-        if not self.respawn_in.tick():
-            return
-        if player.lives <= 0:
-            self.outcome = "dead"
-            return
-        player.respawn(*self.checkpoint)
-        self.add_entity(player)
-        self.camera.snap(*player.hitbox.center)
-
-    def _judge_exit(self, at_exit: bool) -> None:
-        """A player in the exit with the other objectives done reaches it; the level is
-        complete once every objective is."""
-        if at_exit and not self.exit_reached:
-            if all(done for name, done, _ in self.objective_status() if name != "exit"):
-                self.exit_reached = True
-            elif not self.message_time:
-                self.say("OBJECTIVE NOT COMPLETE")
-        if all(done for _, done, _ in self.objective_status()):
-            self.complete()
+        self.credit.killed(entity)
 
     # -- reporting ---------------------------------------------------------------------
 
     def stats(self) -> dict[str, Any]:
-        """End-of-run numbers for the headless JSON line."""
-        p = self.player
-        return {
-            "frames": self.steps,
-            "level": str(self.level.path),
-            "entities": len(self.entities),
-            "bullets": len(self.bullets),
-            "tree_items": len(self.tree),
-            "player": {
-                "x": round(p.hitbox.centerx, 2),
-                "y": round(p.hitbox.bottom, 2),
-                "alive": p.alive,
-            },
-            "outcome": self.outcome,
-            "lives": p.lives,
-            "health": p.health,
-            "kills": self.kills,
-            "collisions": self.counters.as_dict(),
-            **({"players": [self._player_stats(k) for k in range(len(self.players))]}
-               if len(self.players) > 1 else {}),
-            **({"versus": {"kills": list(self.arena.kills), "target": self.arena.target,
-                           "winner": self.arena.winner}}
-               if self.arena is not None else {}),
-        }  # fmt: skip
-
-    def _player_stats(self, index: int) -> dict[str, Any]:
-        p, tally = self.players[index], self.tallies[index]
-        return {
-            "player": index + 1,
-            "x": round(p.hitbox.centerx, 2),
-            "y": round(p.hitbox.bottom, 2),
-            "alive": p.alive,
-            "lives": p.lives,
-            "health": p.health,
-            "shots": tally.shots,
-            "kills": tally.kills,
-            "deaths": tally.deaths,
-        }
+        """End-of-run numbers for the headless JSON line (`gunner.world.report`)."""
+        return report.stats(self)
 
     def sim_state(self) -> dict[str, Any]:
         """The world's own state that carries from step to step (entities apart)."""

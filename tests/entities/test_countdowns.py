@@ -61,17 +61,17 @@ def states(stage: Stage, boss: Boss, steps: int) -> list[BossState]:
 
 def test_a_boss_intro_lasts_60_steps_and_a_phase_shift_75(tmp_path):
     stage, boss = boss_stage(tmp_path)
-    boss._enter(BossState.INTRO)
+    boss.enter(BossState.INTRO)
     assert isinstance(boss.countdown, Timer)
     assert states(stage, boss, 61) == [BossState.INTRO] * 59 + [BossState.FIGHT] * 2
-    boss._enter(BossState.SHIFT)
+    boss.enter(BossState.SHIFT)
     assert states(stage, boss, 76) == [BossState.SHIFT] * 74 + [BossState.FIGHT] * 2
     assert boss.clock == 1  # the look-only clock: steps in the state it is in
 
 
 def test_a_boss_dies_150_steps_after_its_last_wound_with_a_blast_every_7(tmp_path):
     stage, boss = boss_stage(tmp_path)
-    boss._enter(BossState.FIGHT)
+    boss.enter(BossState.FIGHT)
     killed: list[Boss] = []
     stage.subscribe(KILLED, lambda source, **_: killed.append(source))
     boss.wound(boss.health, stage)

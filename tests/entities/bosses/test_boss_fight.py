@@ -15,14 +15,9 @@ import pytest
 
 from ascii_maps import make_stage, obj
 from gunner.config import TILE, VIEW_H, VIEW_W
-from gunner.entities.boss import (
-    DEATH_EVERY,
-    DEATH_STEPS,
-    INTRO_STEPS,
-    SHIFT_STEPS,
-    TRIGGER,
-    Boss,
-)
+from gunner.entities import boss_arena, boss_death
+from gunner.entities.boss import INTRO_STEPS, SHIFT_STEPS, TRIGGER, Boss
+from gunner.entities.boss_death import DEATH_EVERY, DEATH_STEPS
 from gunner.entities.enemy import FLASH_TIME
 from gunner.entities.warden import Warden
 from gunner.events import HURT, KILLED
@@ -156,7 +151,7 @@ def test_the_shutter_drops_above_the_floor_and_lifts_leaving_the_column_as_it_wa
         assert stage.tilemap.cell(col, row) == expected, row
     boss.wound(boss.health, stage)  # (ignored: still in its intro)
     assert boss.state == "intro"
-    boss._enter("fight")
+    boss.enter("fight")
     boss.wound(boss.health, stage)
     for _ in range(DEATH_STEPS + 2):
         stage.step(B.NONE)
@@ -273,10 +268,10 @@ def test_a_player_pushed_into_the_hull_is_put_outside_and_stopped(tmp_path):
     player = stage.player
     player.hitbox.bottomright = (hull.left + 10, FY)
     player.vx = 200.0
-    boss._block(stage)
+    boss_arena.block(boss, stage)
     assert player.hitbox.right == hull.left and player.vx == 0.0
     player.vx = -50.0
-    boss._block(stage)
+    boss_arena.block(boss, stage)
     assert player.vx == -50.0  # moving away: untouched
     stage.check_invariants()
 
@@ -331,7 +326,7 @@ def test_its_bullets_pop_as_they_vanish_a_little_burst_for_every_twelfth(tmp_pat
     stage.particles.clear()
     for k in range(25):
         stage.bullets.spawn(boss.fx - 300 + 4 * k, FY - 100, -10.0, 0.0, team="enemy")
-    boss._cancel_bullets(stage)
+    boss_death.cancel_bullets(stage)
     assert len(stage.particles) == 3 * 2  # bullets 0, 12 and 24, two sparks each
     assert all(b.life == 0.0 for b in stage.bullets.live)
 
@@ -389,7 +384,7 @@ def test_the_arena_closes_for_a_player_standing_on_its_top_or_a_tile_under_it(tm
     boss = boss_of(stage)
     arena = boss.arena(stage)
     stand(stage, arena.left + 5 * TILE, arena.top if edge == "top" else arena.bottom + TILE)
-    boss._wait(stage)
+    boss_arena.wait(boss, stage)
     assert boss.state == "intro"
 
 
@@ -558,7 +553,7 @@ def test_a_dead_player_lying_in_the_hull_is_left_where_they_fell(tmp_path):
     player.hitbox.bottomright = (part(boss, "hull").left + 10, FY)
     player.alive = False
     where = player.hitbox.copy()
-    boss._block(stage)
+    boss_arena.block(boss, stage)
     assert player.hitbox == where
 
 
@@ -589,7 +584,7 @@ def test_the_vanishing_bullets_pop_softly(tmp_path):
     for k in range(13):
         stage.bullets.spawn(boss.fx - 300 + 4 * k, FY - 100, -10.0, 0.0, team="enemy")
     seen = Record(stage)
-    boss._cancel_bullets(stage)
+    boss_death.cancel_bullets(stage)
     assert seen.sparks == [(2, 60)] * 2  # two slow sparks for bullets 0 and 12
 
 

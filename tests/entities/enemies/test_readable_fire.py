@@ -116,7 +116,7 @@ def test_the_crawlers_meltdown_leaves_a_lane_to_where_the_player_stood() -> None
     boss.health = 10
     boss.phase = boss.phase_for(boss.health)
     assert boss.phase == 2
-    boss._enter("fight")  # the spiral, from its charge
+    boss.enter("fight")  # the spiral, from its charge
     stage.player.invulnerable = 1e9
     spirals = []
     for _ in range(Crawler.SPIRAL.telegraph + 20 * Crawler.SPIRAL.every):
@@ -139,7 +139,7 @@ def test_the_crawlers_locked_bursts_are_drawn_as_aimed_shots() -> None:
     stage, boss = crawler_fight()
     boss.health = 10
     boss.phase = boss.phase_for(boss.health)
-    boss._enter("fight")
+    boss.enter("fight")
     boss.attack = 1  # the lock
     assert boss.current is Crawler.LOCK
     stage.player.invulnerable = 1e9
