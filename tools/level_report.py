@@ -15,10 +15,14 @@ run reproduces its recorded hash, which is checked). Per level it prints:
   drums, wave spawners, generators and the wrecks of the dead are not. It is in view when its hitbox
   meets the camera's view rectangle after the step. Boss intros are listed, and a
   stretch that overlaps one says so (the issue's pacing target excuses them);
-- how many times each metre is walked: a metre is a tile column, and a column is
-  walked once each time the player's x crosses its centre line (a respawn's jump
-  back to the checkpoint is not walking). The figure is the mean over the columns
-  the run reaches, with the most-walked column. A level taller than wide is a climb:
+- how many times each metre is walked: a metre is a tile column of one floor, walked
+  once each time the player's x crosses the column's centre line standing on that
+  floor (a respawn's jump back to the checkpoint is not walking). A column's floors
+  are the heights stood at, those within two rows of each other being one floor, so
+  a zig-zag up a gatehouse walks each floor once and a walk back along one floor walks
+  it twice. The figure is the mean over the metres the run reaches, with the
+  most-walked column; the mean per column (every floor of a column as one) is shown
+  beside it. A level taller than wide is a climb:
   its metres are tile rows, crossed by the height the player stands at (jumps that
   land where they left walk nothing);
 - damage taken (health points: every hit's amount, and what a death took, a fall
@@ -232,6 +236,50 @@ def cell_passes(path: list[float] | np.ndarray, cells: int) -> np.ndarray:
     return np.cumsum(diff[:-1])
 
 
+# Two floors of one column are apart when their heights differ by this many rows: the
+# player is two tiles tall, so a floor stacked over another is at least three rows up.
+FLOOR_ROWS = 3
+
+
+def floor_passes(
+    path: list[float] | np.ndarray, stands: list[float] | np.ndarray, cells: int
+) -> tuple[np.ndarray, float]:
+    """Walking counted per metre of floor: each column's crossings (as `cell_passes`)
+    grouped by the height stood at, `stands` (px, NaN: down), into floors: heights
+    within FLOOR_ROWS - 1 rows of each other are one floor (a stair stays one floor),
+    a floor stacked over another is another. A zig-zag up a gatehouse walks each of its
+    floors once; a walk back along the same floor walks it twice.
+
+    Returns the most any floor of each column is walked (the picture's bars) and the
+    mean over the metres of floor walked."""
+    x = np.asarray(path, dtype=float)
+    rows = np.floor(np.asarray(stands, dtype=float) / TILE)
+    crossings: dict[int, list[float]] = {}
+    for k in range(len(x) - 1):
+        a, b, row = x[k], x[k + 1], rows[k + 1]
+        if math.isnan(a) or math.isnan(b) or math.isnan(row):
+            continue
+        lo, hi = min(a, b), max(a, b)
+        first = max(0, math.floor((lo - TILE / 2) / TILE) + 1)
+        last = min(cells - 1, math.floor((hi - TILE / 2) / TILE))
+        for col in range(first, last + 1):
+            crossings.setdefault(col, []).append(row)
+    most = np.zeros(cells, dtype=int)
+    metres = total = 0
+    for col, heights in crossings.items():
+        heights.sort()
+        floors = [1]
+        for below, above in zip(heights, heights[1:], strict=False):
+            if above - below >= FLOOR_ROWS:
+                floors.append(1)
+            else:
+                floors[-1] += 1
+        most[col] = max(floors)
+        metres += len(floors)
+        total += len(heights)
+    return most, total / metres if metres else 0.0
+
+
 @dataclass
 class LevelReport:
     level: str  # the map's path as the replay names it
@@ -248,7 +296,8 @@ class LevelReport:
     longest_gap_x: tuple[float, float]  # the player's x range over it
     longest_gap_in_intro: float  # seconds of it during a boss intro
     longest_gap_excused: float  # the longest stretch not counting boss intros
-    walked_per_metre: float
+    walked_per_metre: float  # per metre of floor (per row on a climb)
+    walked_per_column: float  # the same counting each column once, whatever its floors
     walked_max: int
     walked_most: int  # the column (row, on a climb) walked most
     walk_axis: str  # "column", or "row" on a climb
@@ -283,9 +332,14 @@ def summarise(trace: Trace, stage: Stage, run: str, reproduced: bool = True) -> 
     climb = stage.level.height > stage.level.width
     if climb:
         walks = cell_passes(trace.stands, stage.level.height)
+        walked = walks[walks > 0]
+        per_metre = float(walked.mean()) if walked.size else 0.0
+        per_column = per_metre
     else:
-        walks = cell_passes(xs, stage.level.width)
-    walked = walks[walks > 0]
+        columns = cell_passes(xs, stage.level.width)
+        walked = columns[columns > 0]
+        per_column = float(walked.mean()) if walked.size else 0.0
+        walks, per_metre = floor_passes(xs, trace.stands, stage.level.width)
     damage = sum(m.amount for m in trace.hits) + sum(m.amount for m in trace.deaths)
     fight = np.asarray(trace.boss_fight, dtype=bool)
     field_seen = np.asarray(trace.enemies_seen, dtype=float)[~fight]
@@ -305,7 +359,8 @@ def summarise(trace: Trace, stage: Stage, run: str, reproduced: bool = True) -> 
         longest_gap_x=(float(span.min()), float(span.max())) if span.size else (0.0, 0.0),
         longest_gap_in_intro=sum(trace.intro[start:end]) * DT,
         longest_gap_excused=max((e - s for s, e in excused), default=0) * DT,
-        walked_per_metre=float(walked.mean()) if walked.size else 0.0,
+        walked_per_metre=per_metre,
+        walked_per_column=per_column,
         walked_max=int(walks.max(initial=0)),
         walked_most=int(walks.argmax()) if walks.size else 0,
         walk_axis="row" if climb else "column",
@@ -506,8 +561,9 @@ def _draw_walks(
     else:
         for x in range(0, image.get_width(), 8):
             image.fill(text.WHITE, (x, base - target, 4, 1))
+    metre = "row" if climb else "floor: a column's most walked floor"
     label = (
-        f"times each metre ({report.walk_axis}) is walked: mean {report.walked_per_metre:.1f},"
+        f"times each metre ({metre}) is walked: mean {report.walked_per_metre:.1f},"
         f" max {report.walked_max}   green: at most {TARGET_WALKS} (dashes, the target),"
         f" yellow: up to 3, red: more; bars clip at {STRIP_CAP}"
     )
@@ -520,7 +576,8 @@ def _draw_header(image: pygame.Surface, r: LevelReport) -> None:
     figures = (
         f"run {fmt_time(r.seconds)}   {r.kills} kills ({r.kills_per_minute:.1f}/min)"
         f"   no enemy in view {r.no_enemy_share:.0%} of the run (longest {r.longest_gap:.1f} s)"
-        f"   walked {r.walked_per_metre:.1f}x per metre   damage {r.damage}"
+        f"   walked {r.walked_per_metre:.1f}x per metre ({r.walked_per_column:.1f}x per column)"
+        f"   damage {r.damage}"
         f" ({r.damage_per_minute:.1f}/min)   lives lost {r.lives_lost}"
     )
     text.draw(image, figures, (6, 20), 16, text.WHITE)
@@ -609,6 +666,7 @@ TABLE = [  # heading, width, how to show a report's figure
     ("no enemy", 8, lambda r: f"{r.no_enemy_share:.0%}"),
     ("longest", 7, lambda r: f"{r.longest_gap:.1f} s"),
     ("walked/m", 8, lambda r: f"{r.walked_per_metre:.1f}"),
+    ("per col", 7, lambda r: f"{r.walked_per_column:.1f}"),
     ("max", 3, lambda r: str(r.walked_max)),
     ("damage", 6, lambda r: str(r.damage)),
     ("dmg/min", 7, lambda r: f"{r.damage_per_minute:.1f}"),
@@ -632,7 +690,8 @@ def format_table(reports: list[LevelReport]) -> str:
     lines += [row([show(r) for _, _, show in TABLE]) for r in reports]
     lines.append(
         "no enemy: share of the run with no enemy in view; longest: the longest such stretch;"
-        "\nwalked/m: times each metre is walked, mean and max; dmg/min: damage taken per minute;"
+        "\nwalked/m: times each metre of floor is walked, mean and max; per col: the mean"
+        " counting each column once;\ndmg/min: damage taken per minute;"
         "\nshots/min: bullets the enemies fired per minute; field: the same outside boss"
         " fights;\nin view: enemies in view on average, outside boss fights"
     )

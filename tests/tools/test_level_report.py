@@ -129,6 +129,41 @@ def test_a_column_is_walked_once_per_crossing_of_its_centre(tool):
     assert passes.sum() == 7
 
 
+def _walk(xs: list[float], row: int) -> tuple[list[float], list[float]]:
+    """A walk through the centres `xs` standing on the floor whose top is `row`."""
+    return xs, [row * TILE] * len(xs)
+
+
+def test_a_zig_zag_up_stacked_floors_walks_each_floor_once(tool):
+    # Right along the floor at row 20, left along the one at row 16, right at row 12:
+    # the gatehouse's switchback crosses every column three times, on three floors.
+    right = [8.0 + 16 * k for k in range(10)]
+    parts = [_walk(right, 20), _walk(right[::-1], 16), _walk(right, 12)]
+    xs = [x for part, _ in parts for x in part]
+    stands = [y for _, part in parts for y in part]
+    most, per_metre = tool.floor_passes(xs, stands, 40)
+    assert per_metre == 1.0 and most.max() == 1
+    passes = tool.cell_passes(np.array(xs), 40)
+    assert passes[1:9].tolist() == [3] * 8, "per column it is three walks"
+
+
+def test_a_walk_back_along_one_floor_walks_it_twice_even_up_a_stair(tool):
+    # Right up a stair (a row higher every column: one floor), then back down it.
+    xs = [8.0 + 16 * k for k in range(10)]
+    stands = [(20 - k // 2) * TILE for k in range(10)]
+    most, per_metre = tool.floor_passes(xs + xs[::-1], stands + stands[::-1], 40)
+    assert most[1:9].tolist() == [2] * 8
+    assert per_metre == 2.0
+
+
+def test_a_floor_three_rows_up_is_another_floor_and_two_rows_up_is_not(tool):
+    xs = [8.0 + 16 * k for k in range(10)]
+    for rows_up, expected in ((3, 1.0), (2, 2.0)):
+        stands = [20 * TILE] * 10 + [(20 - rows_up) * TILE] * 10
+        _, per_metre = tool.floor_passes(xs + xs[::-1], stands, 40)
+        assert per_metre == expected, rows_up
+
+
 def test_a_jump_that_lands_where_it_left_walks_no_height(tool, tmp_path):
     masks = [0] * 5 + [int(B.JUMP)] * 20 + [0] * 60  # (held from the start is no press)
     trace, _ = tool.watch(level(tmp_path, OPEN), 1, masks)
