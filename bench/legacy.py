@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gunner.config import DT, TILE
+from gunner.events import WALL_HIT
 from gunner.quadtree import Quadtree
 
 if TYPE_CHECKING:
@@ -203,7 +204,7 @@ class BulletSystem:
             if tiles.is_solid_at(cx, cy):
                 bullet.alive = False
                 self._burst(bullet, stage, cx - sx * 0.5, cy - sy * 0.5)
-                stage.emit("hit_wall")
+                stage.publish(WALL_HIT, None)
                 return False
         return True
 

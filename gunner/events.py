@@ -27,6 +27,18 @@ CHECKPOINT = "checkpoint"  # the player reached a checkpoint
 BOSS_AWOKE = "boss_awoke"  # the player entered a boss's arena: the fight begins
 BOSS_PHASE = "boss_phase"  # a boss entered a new phase: phase= its number
 LEVEL_COMPLETE = "level_complete"  # every objective done (published by the player)
+JUMPED = "jumped"  # a player jumped
+LANDED = "landed"  # a player landed from a fall fast enough to be heard
+LIFE_LOST = "life_lost"  # a player lost a life (a fatal hit, or a fall into a pit)
+PUT_BACK = "put_back"  # an invincible player fell into a pit and was put back on ground
+CHARGING = "charging"  # a boss began to telegraph an attack
+DEFLECTED = "deflected"  # armour or a shield turned a shot away, unhurt
+BOSS_DYING = "boss_dying"  # a boss's health ran out: its death sequence begins
+EXPLODED = "exploded"  # something blew up (source None: a blast where a shot burst)
+SPARKED = "sparked"  # a wreck threw sparks as it died (a turret)
+CRACKED = "cracked"  # a crumbling floor was stood on: it will give way
+GAVE_WAY = "gave_way"  # a crumbling floor's cell fell
+WALL_HIT = "wall_hit"  # a bullet struck a wall (source None: bullets are not entities)
 
 Handler = Callable[..., None]
 
@@ -40,6 +52,6 @@ class Events:
     def subscribe(self, event: str, handler: Handler) -> None:
         self._handlers.setdefault(event, []).append(handler)
 
-    def publish(self, event: str, source: Entity, **data: Any) -> None:
+    def publish(self, event: str, source: Entity | None, **data: Any) -> None:
         for handler in self._handlers.get(event, ()):
             handler(source, **data)

@@ -121,4 +121,3 @@ def fire(
             blast_radius=weapon.blast_radius,
             blast_damage=weapon.blast_damage,
         )
-    stage.emit(weapon.sound)

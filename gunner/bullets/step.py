@@ -20,6 +20,7 @@ import pygame
 
 from gunner.bullets.store import BULLET_SIZE, HALF, TEAM_INDEX, TEAMS, BulletStore
 from gunner.config import DT
+from gunner.events import WALL_HIT
 
 if TYPE_CHECKING:
     from gunner.stage import Stage
@@ -75,7 +76,7 @@ class BulletSystem(BulletStore):
                 self.x[i], self.y[i] = xs[i], ys[i] = x0[i] + dx[i] * t, y0[i] + dy[i] * t
                 alive[i] = False
                 self._burst(i, stage, float(self.x[i]), float(self.y[i]))
-                stage.emit("hit_wall")
+                stage.publish(WALL_HIT, None)
         map_w, map_h = stage.tilemap.pixel_width, stage.tilemap.pixel_height
         if few:  # the same moves and edge test as below, in plain floats
             for i in range(n):

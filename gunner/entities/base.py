@@ -101,6 +101,11 @@ class Entity:
     serial = -1
     # A boss (gunner/entities/boss.py): "defeat the boss" waits for every one.
     is_boss = False
+    # The sounds the Feedback layer plays when it is hurt, killed or fires (HURT,
+    # KILLED, SHOT; gunner.feedback): looks and sounds, never state. None: silent.
+    hurt_sound: ClassVar[str | None] = None
+    death_sound: ClassVar[str | None] = None
+    shot_sound: ClassVar[str | None] = None
     # The broad-phase class holding it while it is in the stage's tree, else None
     # (`StageTree.add` and `remove` keep it; not state).
     filed_in: Any = None

@@ -40,7 +40,7 @@ from gunner.entities.boss_death import DEATH_STEPS
 from gunner.entities.boss_looks import draw_charge, draw_gate, draw_weak
 from gunner.entities.boss_table import Attack, BossState, Part, Phase
 from gunner.entities.enemy import FLASH_TIME, Enemy
-from gunner.events import BOSS_PHASE, HURT, SHOT
+from gunner.events import BOSS_PHASE, CHARGING, DEFLECTED, HURT, SHOT
 from gunner.schema import BOSS_ARENA
 from gunner.timer import Timer
 
@@ -74,6 +74,7 @@ class Boss(Enemy):
     # Its health comes from the boss's schema entry (`max_health`), its arena's default
     # width from `gunner.schema.BOSS_ARENA`, which every boss's entry states.
     contact_damage = 1
+    death_sound = "explosion"  # the last, biggest blast of its death sequence
     # assets/<sheet>.png: frames of FRAME px, one per phase, then the wreck.
     sheet: ClassVar[str | None] = None
     FRAME = (96, 96)
@@ -182,12 +183,11 @@ class Boss(Enemy):
             return
         t = self.attack_step
         if t == 0:
-            stage.emit("boss_charge")
+            stage.publish(CHARGING, self, attack=attack)
             self.mark = stage.quarry(self).hitbox.midbottom
         k = t - attack.telegraph
         if k >= 0 and k % attack.every == 0 and k // attack.every < attack.volleys:
             self.fire(attack, k // attack.every, stage)
-            stage.emit("enemy_shoot")
             stage.publish(SHOT, self)
         self.attack_step += 1
         if self.attack_step >= attack.steps:
@@ -257,7 +257,7 @@ class Boss(Enemy):
             return
         # Armour (or a weak point between phases): sparks and a clank, no damage.
         stage.particles.sparks(bullet.hitbox.centerx, bullet.hitbox.centery, count=4)
-        stage.emit("boss_clank")
+        stage.publish(DEFLECTED, self)
 
     def damage(self, amount: int, stage: WorldView, from_x: float | None = None) -> None:
         """Blasts and contact: the armour shrugs them off (only `hit` on a weak part hurts)."""
@@ -268,7 +268,6 @@ class Boss(Enemy):
             return
         self.health = max(0, self.health - amount)
         self.flash.start(FLASH_TIME)
-        stage.emit("enemy_hit")
         stage.publish(HURT, self, amount=amount, from_x=None)
         if self.health <= 0:
             boss_death.start_dying(self, stage)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from gunner.entities.boss_arena import open_gate
 from gunner.entities.boss_table import BossState
-from gunner.events import KILLED
+from gunner.events import BOSS_DYING, EXPLODED, KILLED
 
 if TYPE_CHECKING:
     from gunner.entities.boss import Boss
@@ -24,7 +24,7 @@ def start_dying(boss: Boss, stage: WorldView) -> None:
     boss.contact_damage = 0
     boss.shootable = False
     cancel_bullets(stage)
-    stage.emit("boss_roar")
+    stage.publish(BOSS_DYING, boss)
     stage.shake(0.8)
 
 
@@ -47,7 +47,7 @@ def dying(boss: Boss, stage: WorldView, ended: bool) -> None:
         stage.particles.debris(x, y, count=4)
         stage.shake(0.25)
         if k % 2 == 0:
-            stage.emit("explosion")
+            stage.publish(EXPLODED, boss)
     if ended:
         boss.alive = False
         stage.publish(KILLED, boss)  # counted now: the objective is done
@@ -55,6 +55,5 @@ def dying(boss: Boss, stage: WorldView, ended: bool) -> None:
         stage.add_effect("explosion", (x, y), size=boss.hitbox.height)
         stage.particles.explosion(x, y, radius=64)
         stage.shake(1.0)
-        stage.emit("explosion")
         open_gate(boss, stage)
         stage.say(f"{boss.title} DESTROYED")

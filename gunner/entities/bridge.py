@@ -19,6 +19,7 @@ import pygame
 from gunner.config import TILE
 from gunner.entities.base import register
 from gunner.entities.cell_floor import CellFloor
+from gunner.events import EXPLODED
 from gunner.schema import ObjectClass, Prop
 from gunner.timer import steps
 
@@ -76,7 +77,7 @@ class Bridge(CellFloor):
         stage.add_effect("explosion", ((col + 0.5) * TILE, (row + 0.5) * TILE), size=TILE * 2)
         stage.particles.debris((col + 0.5) * TILE, row * TILE, count=5)
         stage.shake(SHAKE)
-        stage.emit("explosion")
+        stage.publish(EXPLODED, self)
         for side in (-1, 1):
             self._light(stage, col + side, row)
 

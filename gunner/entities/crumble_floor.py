@@ -15,6 +15,7 @@ import pygame
 from gunner.config import TILE
 from gunner.entities.base import register
 from gunner.entities.cell_floor import CellFloor
+from gunner.events import CRACKED, GAVE_WAY
 from gunner.schema import ObjectClass, Prop
 from gunner.timer import steps
 
@@ -61,13 +62,13 @@ class CrumbleFloor(CellFloor):
         self.start(k, self.delay)
         col, row = self.cells[k]
         stage.add_effect("dust", ((col + 0.5) * TILE, row * TILE))
-        stage.emit("hit_wall")
+        stage.publish(CRACKED, self)
 
     def gave_way(self, k: int, stage: WorldView) -> None:
         col, row = self.cells[k]
         stage.particles.debris((col + 0.5) * TILE, (row + 0.5) * TILE, count=8)
         stage.add_effect("dust", ((col + 0.5) * TILE, (row + 1) * TILE))
-        stage.emit("drum_hit")
+        stage.publish(GAVE_WAY, self)
 
     def frame(self, k: int) -> int:
         left = self.left[k]

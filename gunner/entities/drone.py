@@ -17,6 +17,7 @@ from gunner.entities.base import away_from, feet_box, register
 from gunner.entities.body import fall, fell_out
 from gunner.entities.enemy import Enemy
 from gunner.entities.wreck import Wreck
+from gunner.events import EXPLODED
 from gunner.schema import ObjectClass, Prop, drop_prop
 from gunner.timer import Timer, steps
 
@@ -198,7 +199,7 @@ class Drone(Enemy):
             return False
         if wreck.on_ground or result.hit_wall or wreck.age >= SPIRAL_STEPS:
             stage.add_effect("explosion", box.center)
-            stage.emit("explosion")
+            stage.publish(EXPLODED, self)
             stage.shake(0.1)
             return False
         return True

@@ -54,6 +54,7 @@ class OilDrum(Entity):
     builder_size = (16, 24)
     solid = True
     shootable = True
+    hurt_sound = "drum_hit"
 
     def __init__(self, hitbox: pygame.FRect, props: dict[str, Any] | None = None) -> None:
         super().__init__(hitbox)
@@ -91,7 +92,6 @@ class OilDrum(Entity):
             return
         self.health -= amount
         self.flash.start(FLASH_TIME)
-        stage.emit("drum_hit")
         stage.publish(HURT, self, amount=amount, from_x=from_x)
         if self.lit:
             self.health = 0

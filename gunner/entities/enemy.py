@@ -50,6 +50,9 @@ class Enemy(Entity):
     # for a subclass that is not a registered kind (a test's).
     max_health = 3
     contact_damage = 1  # what touching it costs the player
+    hurt_sound = "enemy_hit"
+    death_sound = "enemy_die"
+    shot_sound = "enemy_shoot"
 
     def __init__(self, hitbox: pygame.FRect, props: dict[str, Any] | None = None) -> None:
         super().__init__(hitbox)
@@ -124,7 +127,6 @@ class Enemy(Entity):
         dx, dy = dx / length, dy / length
         stage.bullets.spawn(x, y, dx * speed, dy * speed, team="enemy", damage=damage)
         stage.add_effect("muzzle_flash", (x, y), angle=math.degrees(math.atan2(-dy, dx)))
-        stage.emit("enemy_shoot")
         stage.publish(SHOT, self)
 
     def draw_frame(
@@ -151,7 +153,6 @@ class Enemy(Entity):
             return
         self.health -= amount
         self.flash.start(FLASH_TIME)
-        stage.emit("enemy_hit")
         stage.publish(HURT, self, amount=amount, from_x=from_x)
         if self.health <= 0:
             self.die(stage, from_x)
@@ -162,7 +163,6 @@ class Enemy(Entity):
         self.alive = False
         stage.publish(KILLED, self)
         stage.shake(0.15)
-        stage.emit("enemy_die")
         if self.drop:
             x, y = self.hitbox.midbottom
             stage.spawn("Pickup", x, y, {"item": self.drop, "dropped": True})

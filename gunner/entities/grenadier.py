@@ -18,6 +18,7 @@ from gunner.entities.base import Entity, feet_box, register
 from gunner.entities.body import fell_out
 from gunner.entities.enemy import Enemy
 from gunner.entities.soldier import HEIGHT, WIDTH
+from gunner.events import SHOT
 from gunner.schema import ObjectClass, Prop, drop_prop
 from gunner.timer import Timer
 
@@ -163,7 +164,7 @@ class Grenadier(Enemy):
         target = stage.quarry(self).hitbox
         vx, vy = lob(x, y, target.centerx, target.bottom - 2)
         stage.add_entity(Grenade(x, y, vx, vy))
-        stage.emit("enemy_shoot")
+        stage.publish(SHOT, self)
         self.follow.start(FOLLOW)
         self.cooldown.start(self.fire_every)
 

@@ -35,7 +35,7 @@ from gunner.entities.player_vitals import (
     LIVES,
     MAX_HEALTH,
 )
-from gunner.events import SHOT
+from gunner.events import JUMPED, LANDED, SHOT
 from gunner.input import Buttons
 from gunner.schema import ObjectClass
 from gunner.tilemap import ONEWAY
@@ -115,6 +115,7 @@ class Player(Entity):
     # An animation clock and player 2's colours: looks only, so neither moves a replay.
     NOT_STATE = Entity.NOT_STATE | {"anim_time", "colours"}
     colours = 0  # 1: player 2's (red and blue swapped), so two players tell apart
+    hurt_sound = "hurt"
 
     def __init__(self, x: float, foot_y: float) -> None:
         super().__init__(feet_box(WIDTH, HEIGHT, (x, foot_y)))
@@ -195,7 +196,7 @@ class Player(Entity):
             else:
                 self.vy = -JUMP_SPEED
                 self.jump_hold.start(JUMP_HOLD_TIME)
-                stage.emit("jump")
+                stage.publish(JUMPED, self)
                 stage.add_effect("dust", self.hitbox.midbottom)
             self.jump_buffer.stop()
             self.coyote.stop()
@@ -219,7 +220,7 @@ class Player(Entity):
         if result.hit_ceiling:
             self.jump_hold.stop()
         if self.on_ground and was_airborne and fall_speed > 200:
-            stage.emit("land")
+            stage.publish(LANDED, self)
             stage.add_effect("dust", self.hitbox.midbottom)
         if stage.assists.invincible and self.on_ground and tiles.standing_on(self.hitbox):
             # Where a pit puts an invincible player back. Set only under the assist, so

@@ -9,7 +9,7 @@ from gunner.config import TILE
 from gunner.entities.base import away_from, feet_box
 from gunner.entities.body import GRAVITY
 from gunner.entities.player_pose import HEIGHT, WIDTH
-from gunner.events import HURT, KILLED
+from gunner.events import HURT, KILLED, LIFE_LOST, PUT_BACK
 from gunner.tilemap import EMPTY
 from gunner.weapons import DEFAULT_WEAPON
 
@@ -76,7 +76,7 @@ def back_on_ground(player: Player, stage: WorldView) -> None:
     player.hitbox.midbottom = box.midbottom
     player.vx = player.vy = 0.0
     player.shield.start(INVULNERABLE_TIME)  # it blinks: you fell, and are back
-    stage.emit("hurt")
+    stage.publish(PUT_BACK, player)
     if not stage.camera.rect.colliderect(player.hitbox):
         stage.camera.snap(*player.hitbox.center)
 
@@ -87,7 +87,7 @@ def die(player: Player, stage: WorldView) -> None:
         player.alive = False
         player.health = 0
         player.lives -= 1
-        stage.emit("death")
+        stage.publish(LIFE_LOST, player)
         stage.add_effect("explosion", player.hitbox.center)
 
 

@@ -15,6 +15,7 @@ import pygame
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
 from gunner.entities.soldier import HEIGHT, WIDTH
+from gunner.events import DEFLECTED
 from gunner.schema import ObjectClass, Prop, drop_prop
 from gunner.timer import Timer
 
@@ -128,7 +129,7 @@ class Shieldbearer(Enemy):
             # here, and its blast hurts: see `damage`).
             x = self.hitbox.centerx + self.facing * (WIDTH / 2 + 2)
             stage.particles.sparks(x, bullet.hitbox.centery, count=4)
-            stage.emit("boss_clank")
+            stage.publish(DEFLECTED, self)
             return
         super().hit(bullet, stage)
 

@@ -12,6 +12,7 @@ from gunner.config import DT, TILE
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
 from gunner.entities.wreck import Wreck
+from gunner.events import EXPLODED, SPARKED
 from gunner.schema import ObjectClass, Prop, drop_prop
 from gunner.tilemap import EMPTY
 from gunner.timer import Timer
@@ -160,14 +161,14 @@ class Turret(Enemy):
             # Sparks jump from a different spot each time (fixed offsets: no rng needed).
             k = wreck.age // SPARK_EVERY
             stage.particles.sparks(cx + (k * 5) % 11 - 5, cy + (k * 7) % 9 - 4, 5, 110.0)
-            stage.emit("enemy_hit")
+            stage.publish(SPARKED, self)
         if wreck.age < SPARK_STEPS:
             return True
         # A bigger bang than a soldier's: a small blast that spares other enemies.
         stage.explode(cx, cy, BLAST_RADIUS, BLAST_DAMAGE, spare_team="enemy")
         stage.add_effect("explosion", (cx - 6, cy - 8))
         stage.add_effect("explosion", (cx + 7, cy - 3))
-        stage.emit("explosion")
+        stage.publish(EXPLODED, self)
         return False
 
     def draw_death(

@@ -16,14 +16,27 @@ import numpy as np
 from gunner.config import DT
 from gunner.events import (
     BOSS_AWOKE,
+    BOSS_DYING,
     BOSS_PHASE,
+    CHARGING,
     CHECKPOINT,
+    CRACKED,
+    DEFLECTED,
     DOOR_LOCKED,
     DOOR_OPENED,
+    EXPLODED,
+    GAVE_WAY,
     HURT,
+    JUMPED,
+    KILLED,
+    LANDED,
     LEVEL_COMPLETE,
+    LIFE_LOST,
     PICKED_UP,
+    PUT_BACK,
     SHOT,
+    SPARKED,
+    WALL_HIT,
     Events,
 )
 from gunner.feedback.effects import EFFECT_STEPS, Effect
@@ -37,15 +50,28 @@ SHAKE_DECAY = 1.5
 PLAYER_HURT_SHAKE = 0.3
 BOSS_AWOKE_SHAKE = 0.4
 BOSS_PHASE_SHAKE = 0.5
-# Events heard as one sound each, whoever published them (the player's hurt is below:
-# only the player's own hurts are heard as it).
+# Events heard as one sound each, whoever published them. HURT, KILLED and SHOT are
+# heard as the kind says (its `hurt_sound`, `death_sound`, `shot_sound`; a player's
+# shot as its weapon's `sound`).
 SOUNDS = {
     DOOR_OPENED: "door_open",
     DOOR_LOCKED: "door_locked",
     CHECKPOINT: "checkpoint",
     BOSS_AWOKE: "boss_roar",
     BOSS_PHASE: "boss_roar",
+    BOSS_DYING: "boss_roar",
+    CHARGING: "boss_charge",
+    DEFLECTED: "boss_clank",
     LEVEL_COMPLETE: "menu_select",
+    JUMPED: "jump",
+    LANDED: "land",
+    LIFE_LOST: "death",
+    PUT_BACK: "hurt",
+    EXPLODED: "explosion",
+    SPARKED: "enemy_hit",
+    CRACKED: "hit_wall",
+    GAVE_WAY: "drum_hit",
+    WALL_HIT: "hit_wall",
 }
 
 
@@ -61,6 +87,7 @@ class Feedback:
         for event, sound in SOUNDS.items():
             bus.subscribe(event, partial(self._play, sound))  # (a copy pickles it)
         bus.subscribe(HURT, self._on_hurt)
+        bus.subscribe(KILLED, self._on_killed)
         bus.subscribe(SHOT, self._on_shot)
         bus.subscribe(PICKED_UP, self._on_picked_up)
         bus.subscribe(BOSS_AWOKE, self._on_boss_awoke)
@@ -80,9 +107,6 @@ class Feedback:
     def shake(self, trauma: float) -> None:
         self.trauma = min(1.0, self.trauma + trauma)
 
-    def sound(self, name: str) -> None:
-        self.sounds.append(name)
-
     # -- time ----------------------------------------------------------------------------
 
     def step(self, solid: np.ndarray | None) -> None:
@@ -101,17 +125,26 @@ class Feedback:
 
     # -- subscribers ---------------------------------------------------------------------
 
-    def _play(self, sound: str, source: Entity, **_: Any) -> None:
+    def _play(self, sound: str, source: Entity | None, **_: Any) -> None:
         self.sounds.append(sound)
 
     def _on_hurt(self, entity: Entity, **_: Any) -> None:
+        if entity.hurt_sound:
+            self.sounds.append(entity.hurt_sound)
         if entity.kind == "Player":
-            self.sounds.append("hurt")
             self.shake(PLAYER_HURT_SHAKE)
 
+    def _on_killed(self, entity: Entity, **_: Any) -> None:
+        if entity.death_sound:
+            self.sounds.append(entity.death_sound)
+
     def _on_shot(self, entity: Entity, **data: Any) -> None:
-        """A shell casing flies from the player's gun (rockets leave none)."""
+        """The gun's sound (a player's weapon's own); a shell casing flies from the
+        player's gun (rockets leave none)."""
         weapon = data.get("weapon")
+        sound = weapon.sound if weapon is not None else entity.shot_sound
+        if sound:
+            self.sounds.append(sound)
         if entity.kind == "Player" and weapon is not None and weapon.style != "rocket":
             box = entity.hitbox
             facing = getattr(entity, "facing", 1)

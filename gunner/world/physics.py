@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gunner.broadphase import SERIAL, StageTree
+from gunner.events import EXPLODED
 from gunner.tilemap import MoveResult, TileMap
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class Physics:
 
         def shake(self, trauma: float) -> None: ...
 
-        def emit(self, sound: str) -> None: ...
+        def publish(self, event: str, source: Entity | None, **data: Any) -> None: ...
 
     def query(
         self, rect: pygame.FRect, counter: str, ignore: Any = None, solids: bool = False
@@ -182,4 +183,4 @@ class Physics:
         # The fireball spans the blast: what looks hit is what is hit.
         self.add_effect("explosion", (x, y), size=radius * 2)
         self.shake(min(1.0, radius / 48))
-        self.emit("explosion")
+        self.publish(EXPLODED, None, x=x, y=y)

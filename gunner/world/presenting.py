@@ -38,9 +38,6 @@ class Presenting:
         """Screen shake, 0..1; the renderer turns it into an offset."""
         self.feedback.shake(trauma)
 
-    def emit(self, sound: str) -> None:
-        self.feedback.sound(sound)
-
     def add_effect(
         self, name: str, pos: tuple[float, float], angle: float = 0.0, size: float = 0.0
     ) -> None:

@@ -276,8 +276,9 @@ class World(Physics, Presenting):
         """Freeze the simulation for a few steps (a hit lands harder); never stacks up."""
         self.frozen = max(self.frozen, steps)
 
-    def publish(self, event: str, source: Entity, **data: Any) -> None:
-        """Announce that `source` was hurt, fired or was killed (gunner.events)."""
+    def publish(self, event: str, source: Entity | None, **data: Any) -> None:
+        """Announce what `source` did or had done to it (gunner.events); None for what
+        no entity did (a blast where a shot burst, a bullet striking a wall)."""
         self.bus.publish(event, source, **data)
 
     def subscribe(self, event: str, handler: Callable[..., None]) -> None:

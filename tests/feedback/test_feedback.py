@@ -7,7 +7,19 @@ from ascii_maps import FLOOR, make_stage, obj
 from checkout import TESTS
 from gunner.config import LEVELS_DIR, TILE
 from gunner.entities.player import Player
-from gunner.events import CHECKPOINT, DOOR_OPENED, HURT, KILLED, LEVEL_COMPLETE, PICKED_UP
+from gunner.events import (
+    CHECKPOINT,
+    DOOR_OPENED,
+    EXPLODED,
+    HURT,
+    JUMPED,
+    KILLED,
+    LANDED,
+    LEVEL_COMPLETE,
+    LIFE_LOST,
+    PICKED_UP,
+    WALL_HIT,
+)
 from gunner.feedback.feedback import Feedback
 from gunner.input import Buttons as B
 from gunner.particles import Particles
@@ -44,15 +56,57 @@ def test_a_look_change_moves_no_replay_hash(level, monkeypatch):
 
 def test_a_fatal_hit_on_the_player_is_a_hurt_and_a_kill(tmp_path):
     stage = make_stage(tmp_path, [])
-    log = heard(stage, HURT, KILLED)
+    log = heard(stage, HURT, LIFE_LOST, KILLED)
     player = stage.player
     player.shield.stop()
     player.health = 1
     player.damage(1, stage, player.hitbox.centerx + TILE)
-    assert log == [(HURT, "Player"), (KILLED, "Player")]
+    assert log == [(HURT, "Player"), (LIFE_LOST, "Player"), (KILLED, "Player")]
     assert not player.alive and stage.destroyed == {} and stage.kills == 0
     assert stage.events == ["hurt", "death"] and stage.trauma > 0
     assert not stage.frozen  # the hit-stop is for a hit the player lives through
+
+
+def test_a_fall_into_a_pit_loses_a_life_but_is_no_kill(tmp_path):
+    stage = make_stage(tmp_path, [])
+    log = heard(stage, HURT, LIFE_LOST, KILLED)
+    stage.player.die(stage)  # what falling out of the map does
+    assert log == [(LIFE_LOST, "Player")]
+    assert stage.events == ["death"]
+
+
+def test_a_jump_and_its_landing_are_heard_as_events(tmp_path):
+    stage = make_stage(tmp_path, [])
+    log = heard(stage, JUMPED, LANDED)
+    stage.step(B.NONE)
+    stage.step(B.JUMP)
+    assert log == [(JUMPED, "Player")] and stage.events == ["jump"]
+    stage.events.clear()
+    for _ in range(90):
+        stage.step(B.NONE)
+    assert log == [(JUMPED, "Player"), (LANDED, "Player")] and stage.events == ["land"]
+
+
+def test_a_blast_and_a_bullet_striking_a_wall_are_heard_as_events(tmp_path):
+    stage = make_stage(tmp_path, [])
+    where = []
+    stage.subscribe(EXPLODED, lambda source, **data: where.append((source, data)))
+    stage.explode(20 * TILE, 10 * TILE, 24.0, 1)
+    assert where == [(None, {"x": 20 * TILE, "y": 10 * TILE})]
+    assert stage.events == ["explosion"]
+    stage.events.clear()
+    walls = []
+    stage.subscribe(WALL_HIT, lambda source, **_: walls.append(source))
+    stage.bullets.spawn(20 * TILE, 12 * TILE, 0.0, 300.0, team="player")  # down, at the floor
+    for _ in range(30):
+        stage.step(B.NONE)
+    assert walls == [None] and stage.events == ["hit_wall"]
+
+
+def test_sounds_have_one_channel_the_events(tmp_path):
+    # No sound name reaches the feedback layer but through an event it subscribes to.
+    stage = make_stage(tmp_path, [])
+    assert not hasattr(stage, "emit") and not hasattr(stage.feedback, "sound")
 
 
 def test_doors_pickups_checkpoints_and_the_exit_are_heard_as_events(tmp_path):
@@ -96,6 +150,6 @@ def test_nothing_cosmetic_is_in_the_world_state(tmp_path):
     before = stage.state_hash()
     stage.shake(0.7)
     stage.add_effect("explosion", (40.0, 40.0))
-    stage.emit("explosion")
+    stage.publish(EXPLODED, None, x=40.0, y=40.0)  # a sound and nothing else
     stage.player.anim_time += 1.0
     assert stage.state_hash() == before

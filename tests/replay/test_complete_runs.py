@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from sounds_heard import UPDATE, heard_file, play_hearing
 
 from checkout import ROOT
 from gunner.config import CAMPAIGN, LEVELS_DIR
@@ -29,7 +30,7 @@ def test_a_recorded_run_finishes_its_campaign_level(name: str) -> None:
     replay = Replay.load(path)
     assert replay.level_path.resolve() == (LEVELS_DIR / name).resolve()
     assert replay.outcome == "complete"
-    stage = play(replay)
+    stage, sounds = play_hearing(path)
     assert stage.outcome == "complete", (
         f"{path.name} no longer finishes {name} (it ended {stage.outcome}):"
         " the level or the game changed; find a new run with `make demos`"
@@ -37,6 +38,11 @@ def test_a_recorded_run_finishes_its_campaign_level(name: str) -> None:
     assert stage.state_hash() == replay.state_hash, (
         f"{path.name} still finishes but on another state hash: if the change was on"
         " purpose, `make replays` stores the new one"
+    )
+    # What a player hears on the way, bosses included, step by step (the regression
+    # replays are heard in tests/feedback/test_sounds_heard.py).
+    assert sounds == heard_file(path).read_text().splitlines(), (
+        f"{path.name} sounds different from before; {UPDATE}"
     )
 
 
