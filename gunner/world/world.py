@@ -93,7 +93,7 @@ class World(Physics, Presenting):
         self.time = 0.0
         self.outcome: str | None = None  # "complete" or "dead" once the run is decided
         self.respawn_in = Timer()  # running: the player is down, back at the checkpoint soon
-        self.frozen = 0  # hit-stop: steps left to skip the simulation
+        self.hit_stop = Timer()  # running: the simulation holds still (hit-stop)
         self.kills = 0
         self.destroyed: dict[str, int] = {}  # kind -> how many were destroyed
         self.exit_reached = False
@@ -272,9 +272,15 @@ class World(Physics, Presenting):
         """(objective, done, progress text) for each of the level's objectives."""
         return objectives.status(self)
 
+    @property
+    def frozen(self) -> int:
+        """Steps the simulation still holds still for (hit-stop; 0: it runs)."""
+        return self.hit_stop.left
+
     def hitstop(self, steps: int) -> None:
         """Freeze the simulation for a few steps (a hit lands harder); never stacks up."""
-        self.frozen = max(self.frozen, steps)
+        if steps > self.hit_stop.left:
+            self.hit_stop = Timer(steps)
 
     def publish(self, event: str, source: Entity | None, **data: Any) -> None:
         """Announce what `source` did or had done to it (gunner.events); None for what
@@ -298,14 +304,14 @@ class World(Physics, Presenting):
             masks = list(held)
             for k, seat in enumerate(self.seats, 1):
                 now = Buttons(masks[k]) if k < len(masks) else Buttons.NONE
-                if self.frozen == 0:
+                if not self.hit_stop:
                     if self.steps == 0:
                         seat.held = now
                     seat.pressed, seat.released, seat.held = now & ~seat.held, seat.held & ~now, now
             held = Buttons(masks[0]) if masks else Buttons.NONE
-        if self.frozen > 0:
+        if self.hit_stop:
             # Hit-stop: the world holds still (buttons keep their edges for afterwards).
-            self.frozen -= 1
+            self.hit_stop.tick()
             self.feedback.step(None)
             self.steps += 1
             self.time += DT

@@ -133,3 +133,18 @@ def test_a_platform_waits_its_wait_in_whole_steps_at_each_end(tmp_path, wait, st
     still = [i for i in range(1, len(xs)) if xs[i] == xs[i - 1]]
     assert still[:steps] == list(range(16, 16 + steps))
     assert xs[15 + steps + 1] < xs[15 + steps]  # on its way back the step after
+
+
+def test_a_hit_stop_is_a_timer_that_holds_the_world_still_for_its_steps(tmp_path):
+    stage = make_stage(tmp_path, [])
+    stage.step(B.NONE)
+    assert isinstance(stage.hit_stop, Timer) and not stage.hit_stop
+    stage.hitstop(5)
+    stage.hitstop(3)  # a shorter one never cuts a longer one short
+    assert stage.frozen == 5
+    x = stage.player.hitbox.x
+    held_still = 0
+    for _ in range(8):
+        stage.step(B.RIGHT)
+        held_still += stage.player.hitbox.x == x
+    assert held_still == 5 and stage.frozen == 0
