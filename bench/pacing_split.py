@@ -5,19 +5,29 @@
 
 Level 3 with `--crowd 1000` (1,000 soldiers, 250 turrets) and two players driven by
 seeded random input, stepped once per frame and drawn as the game draws them (every
-view, the HUD, then presented in a 480x270 window): split into two views (the camera
-setting "always") and unsplit (one shared view, "never" without its leash), in
-alternating rounds on the same stage, so drift on a busy machine hits both. Prints
-the median and p99 of the step, the render (every view and the HUD), the present
-and their sum for each, and the render's difference: the second view's cost. A 60 Hz
-game has 16.7 ms per frame. This is a measurement, not a test: run it on a quiet
-machine (`setsid nice` it beside other work and the numbers say so).
+view, the HUD, then presented in a 480x270 window) three ways, in alternating rounds
+on the same stage, so drift on a busy machine hits all three:
+
+- shared: one view ("never" without its leash);
+- vertical: two halves side by side (the camera setting "always");
+- dynamic: the screen cut along the line between the players (the default, "auto"),
+  as it is when they stand a screen and a half apart; the cut turns 7 degrees a frame
+  round the players' midpoint, so every angle is measured, the diagonal ones (whose
+  halves' boxes are biggest) included.
+
+Prints the median and p99 of the step, the render (every view and the HUD), the
+present and their sum for each (wall time), the step and render's CPU time (the
+thread's, which leaves out waiting for a core on a busy machine), and each split's
+render less the shared one's: the second view's cost (on the CPU too). A 60 Hz game
+has 16.7 ms per frame. This is a measurement, not a test: run it on a quiet machine
+(`setsid nice` it beside other work and the numbers say so).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -28,7 +38,30 @@ from typing import Any
 from bench.pacing import FRAME_BUDGET_MS, percentile
 
 WARMUP = 60
-MODES = ("split", "shared")
+MODES = ("shared", "vertical", "dynamic")
+# The dynamic split's stand-in players: this far apart (px), the cut turning this much
+# (degrees) a frame.
+APART = 700.0
+TURN = 7.0
+
+
+def stand_ins(players: list[Any], frame: int) -> list[Any]:
+    """Two bodies APART apart round the players' midpoint, on a line turning TURN
+    degrees a frame: what the dynamic split's camera follows in this benchmark."""
+    from types import SimpleNamespace
+
+    import pygame
+
+    mx = sum(p.hitbox.centerx for p in players) / len(players)
+    my = sum(p.hitbox.centery for p in players) / len(players)
+    angle = math.radians(frame * TURN)
+    dx, dy = math.cos(angle) * APART / 2, math.sin(angle) * APART / 2
+    bodies = []
+    for sign in (-1, 1):
+        box = pygame.FRect(0, 0, 12, 28)
+        box.center = (mx + sign * dx, my + sign * dy)
+        bodies.append(SimpleNamespace(hitbox=box, alive=True, facing=1, on_ground=True))
+    return bodies
 
 
 def measure(path: Path, crowd: int, frames: int, rounds: int, seed: int) -> dict[str, Any]:
@@ -56,33 +89,42 @@ def measure(path: Path, crowd: int, frames: int, rounds: int, seed: int) -> dict
     def fresh(k: int) -> tuple[Any, dict[str, SplitScreen], list[RandomInput]]:
         stage = Stage(level, seed=seed + k, players=2)
         add_crowd(stage, crowd)
-        views = {"split": SplitScreen(stage.camera, "always"), "shared": SplitScreen(stage.camera)}
+        views = {
+            "shared": SplitScreen(stage.camera),
+            "vertical": SplitScreen(stage.camera, "always"),
+            "dynamic": SplitScreen(stage.camera, "auto"),
+        }
         views["shared"].mode = "never"  # one view, without the leash (the world has none)
-        for v in views.values():
-            v.snap(stage.players)
+        for mode, v in views.items():
+            v.snap(stand_ins(stage.players, 0) if mode == "dynamic" else stage.players)
         return stage, views, [RandomInput(seed + k, player=p) for p in (1, 2)]
 
     restarts = 0
     stage, screens, hands = fresh(restarts)
     samples: dict[str, dict[str, list[float]]] = {
-        m: {"step": [], "render": [], "present": [], "frame": []} for m in MODES
+        m: {"step": [], "render": [], "present": [], "frame": [], "cpu": [], "cpu_render": []}
+        for m in MODES
     }
     entities = []
+    frame = 0
     for round_ in range(rounds):
         for mode in MODES:
             for _ in range(WARMUP if round_ == 0 and mode == MODES[0] else 0):
                 stage.step([h.next() for h in hands])
             for _ in range(frames):
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.thread_time()
                 stage.step([h.next() for h in hands])
                 stage.events.clear()
-                t1 = time.perf_counter()
-                for s in screens.values():  # both follow every step, as the game would its one
-                    s.update(stage.players, DT)
+                t1, c1 = time.perf_counter(), time.thread_time()
+                frame += 1
+                for name, s in screens.items():  # all follow every step, as the game's one does
+                    s.update(
+                        stand_ins(stage.players, frame) if name == "dynamic" else stage.players, DT
+                    )
                 views = screens[mode].views()
                 draw_views(surface, stage, art, views)
                 draw_hud(surface, stage, sides=hud_sides(views))
-                t2 = time.perf_counter()
+                t2, c2 = time.perf_counter(), time.thread_time()
                 screen.present(surface)
                 t3 = time.perf_counter()
                 row = samples[mode]
@@ -90,6 +132,8 @@ def measure(path: Path, crowd: int, frames: int, rounds: int, seed: int) -> dict
                 row["render"].append((t2 - t1) * 1000)
                 row["present"].append((t3 - t2) * 1000)
                 row["frame"].append((t3 - t0) * 1000)
+                row["cpu"].append((c2 - c0) * 1000)  # step + render on the CPU (no waiting)
+                row["cpu_render"].append((c2 - c1) * 1000)
                 entities.append(len(stage.entities))
                 if stage.outcome is not None:
                     restarts += 1
@@ -113,9 +157,14 @@ def measure(path: Path, crowd: int, frames: int, rounds: int, seed: int) -> dict
             a + b for a, b in zip(samples[mode]["step"], samples[mode]["render"], strict=True)
         ]
         result[mode]["step_plus_render"] = stats(step_render)
-    result["second_view_ms"] = round(
-        result["split"]["render"]["median"] - result["shared"]["render"]["median"], 3
-    )
+    shared = result["shared"]["render"]["median"]
+    result["second_view_ms"] = {
+        mode: round(result[mode]["render"]["median"] - shared, 3) for mode in MODES[1:]
+    }
+    shared_cpu = result["shared"]["cpu_render"]["median"]
+    result["second_view_cpu_ms"] = {
+        mode: round(result[mode]["cpu_render"]["median"] - shared_cpu, 3) for mode in MODES[1:]
+    }
     return result
 
 
@@ -148,18 +197,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{result['frames_per_mode']} frames each way, {result['entities'][0]}-"
         f"{result['entities'][1]} entities (ms: median / p99)"
     )
-    print(f"{'':10}{'step':>16}{'render':>16}{'present':>16}{'step+render':>16}{'frame':>16}")
+    heads = ("step", "render", "present", "step+render", "frame", "CPU step+render")
+    print(f"{'':10}" + "".join(f"{h:>16}" for h in heads))
     for mode in MODES:
         r = result[mode]
         cells = "".join(
             f"{r[k]['median']:>8.2f} /{r[k]['p99']:>6.2f}"
-            for k in ("step", "render", "present", "step_plus_render", "frame")
+            for k in ("step", "render", "present", "step_plus_render", "frame", "cpu")
         )
         print(f"{mode:10}{cells}")
-    print(
-        f"the second view costs {result['second_view_ms']:.2f} ms of render (median); "
-        f"budget {result['budget_ms']:.1f} ms a frame"
+    shared = result["shared"]["render"]["median"]
+    costs = ", ".join(
+        f"{mode} {ms:.2f} ms ({result[mode]['render']['median'] / shared:.2f}x)"
+        for mode, ms in result["second_view_ms"].items()
     )
+    budget = result["budget_ms"]
+    print(f"the second view costs, in render (median): {costs}; budget {budget:.1f} ms a frame")
+    shared_cpu = result["shared"]["cpu_render"]["median"]
+    costs = ", ".join(
+        f"{mode} {ms:.2f} ms ({result[mode]['cpu_render']['median'] / shared_cpu:.2f}x)"
+        for mode, ms in result["second_view_cpu_ms"].items()
+    )
+    print(f"on the CPU (render {shared_cpu:.2f} ms with one view): {costs}")
     return 0
 
 

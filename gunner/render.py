@@ -5,6 +5,7 @@ Rendering reads the stage and never changes it.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 
@@ -83,15 +84,18 @@ def draw_tiles(
     oy: float,
     offsets: dict[int, tuple[int, int]] | None = None,
 ) -> None:
-    """Blit only the tiles inside the view. `offsets` moves tiles that draw away from
-    their cell (tileset tile offsets, tiles taller than a cell)."""
+    """Blit only the tiles inside the view (inside its clip, when one is set: a dynamic
+    split's half). `offsets` moves tiles that draw away from their cell (tileset tile
+    offsets, tiles taller than a cell)."""
     rows, cols = layer.gids.shape
     reach = 0
     if offsets:  # tiles drawn away from their cell can reach into view from outside it
         reach = 1 + max(max(abs(dx), abs(dy)) for dx, dy in offsets.values()) // TILE
-    c0, r0 = max(0, int(ox // TILE) - reach), max(0, int(oy // TILE) - reach)
-    c1 = min(cols, math.ceil((ox + surface.get_width()) / TILE) + reach)
-    r1 = min(rows, math.ceil((oy + surface.get_height()) / TILE) + reach)
+    clip = surface.get_clip()
+    c0 = max(0, int((ox + clip.left) // TILE) - reach)
+    r0 = max(0, int((oy + clip.top) // TILE) - reach)
+    c1 = min(cols, math.ceil((ox + clip.right) / TILE) + reach)
+    r1 = min(rows, math.ceil((oy + clip.bottom) / TILE) + reach)
     if c0 >= c1 or r0 >= r1:
         return
     blits = []
@@ -135,7 +139,7 @@ def draw_tile_objects(
     surface: pygame.Surface, layer: ObjectTiles, images: list, ox: float, oy: float, level: Level
 ) -> None:
     """Tile objects of a layer, each scaled to its object's size as Tiled draws it."""
-    view = surface.get_rect()
+    view = surface.get_clip()
     blits = []
     for tile in layer.tiles:
         image = images[tile.gid]
@@ -203,11 +207,14 @@ def draw_bullets(
 def draw_effects(surface: pygame.Surface, stage: Stage, art: Art, ox: float, oy: float) -> None:
     # A crowd's bullets leave sparks all over the level: those well outside the view
     # (farther than the widest frame reaches) are not looked up or blitted.
-    view_w, view_h = surface.get_size()
+    clip = surface.get_clip()
     for effect in stage.effects:
         reach = EFFECT_REACH + effect.size
         x, y = effect.x - ox, effect.y - oy
-        if not (-reach < x < view_w + reach and -reach < y < view_h + reach):
+        if not (
+            clip.left - reach < x < clip.right + reach
+            and clip.top - reach < y < clip.bottom + reach
+        ):
             continue
         if effect.size:
             image = art.sized_effect(effect.name, effect.frame, effect.size)
@@ -227,19 +234,22 @@ def draw_stage(
     """Draw one frame of the stage, the screen shaking `shake` times as hard as it
     would (the Options slider); returns how many entities and bullets were drawn.
     `view`: one of two players' views, drawn in its strip of `surface` (default: the
-    world camera's, on all of it)."""
+    world camera's, on all of it). Only `surface`'s clip is drawn, and only what
+    reaches into it is looked up (a dynamic split's half: its bounding box)."""
     sx, sy = shake_offset(stage.trauma, stage.steps, shake)
-    if view is not None:
+    if view is not None and (view.left, view.width) != (0, surface.get_width()):
         surface = surface.subsurface((view.left, 0, view.width, surface.get_height()))
-        ox, oy = view.offset
-    else:
-        ox, oy = stage.camera.offset
+    rect = view.rect if view is not None else stage.camera.rect
+    ox, oy = view.offset if view is not None else stage.camera.offset
+    clip = surface.get_clip()
+    if clip != surface.get_rect():
+        rect = pygame.FRect(rect.x + clip.x, rect.y + clip.y, clip.w, clip.h)
     ox, oy = ox + sx, oy + sy
     level = stage.level
     draw_background(surface, art, ox, oy, level.pixel_size[1], level.properties.get("backdrop", ""))
     ms = stage.steps * 1000 / STEPS_PER_SECOND  # the simulation's clock: deterministic
     draw_layers(surface, level, ox, oy, ms, foreground=False)
-    items, bullet_rows = visible_items(stage, view.rect if view is not None else None)
+    items, bullet_rows = visible_items(stage, rect)
     offset = (ox, oy)
     for item in items:
         item.draw(surface, offset, art)
@@ -272,22 +282,67 @@ def draw_views(
         if overlay is not None:
             overlay(surface, stage, None)
         return drawn
+    if views[-1].normal is not None:
+        return _draw_cut_views(surface, stage, art, views, shake, overlay)
     drawn = 0
     for view in views:
-        target = surface
-        if view.normal is not None:  # drawn whole, then cut to its half
-            target = pygame.Surface(surface.get_size(), 0, surface)
-        drawn += draw_stage(target, stage, art, shake, view)
+        drawn += draw_stage(surface, stage, art, shake, view)
         if overlay is not None:
-            overlay(target, stage, view)
-        if view.normal is not None:
-            dynamicsplit.masked(target, view.normal, CUT_KEY)
-            surface.blit(target, (0, 0))
-            _draw_cut(surface, view.normal, view.fade)
+            overlay(surface, stage, view)
     for view in views[1:]:
-        if view.normal is None:
-            surface.fill(DIVIDER, (view.left - 1, 0, 2, surface.get_height()))
+        surface.fill(DIVIDER, (view.left - 1, 0, 2, surface.get_height()))
     return drawn
+
+
+def _draw_cut_views(
+    surface: pygame.Surface,
+    stage: Stage,
+    art: Art,
+    views: list[View],
+    shake: float,
+    overlay: Callable[[pygame.Surface, Stage, View | None], None] | None,
+) -> int:
+    """The dynamic split: the first view drawn straight onto the screen over its half's
+    bounding box, the second over its own half's box on a layer kept from frame to
+    frame, cut to its half (`CUT_KEY`) and laid over the first. Each draws and looks up
+    only what its box holds, so the two cost about one screen between them rather
+    than two."""
+    first, second = views
+    assert second.normal is not None
+    size = surface.get_size()
+    surface.set_clip(_box(dynamicsplit.half_plane(size, second.normal, positive=False), size))
+    drawn = draw_stage(surface, stage, art, shake, first)
+    if overlay is not None:
+        overlay(surface, stage, first)
+    surface.set_clip(None)
+    box = _box(dynamicsplit.half_plane(size, second.normal), size)
+    layer = _layer(size, surface.get_bitsize(), surface.get_masks())
+    layer.set_clip(box)
+    drawn += draw_stage(layer, stage, art, shake, second)
+    if overlay is not None:
+        overlay(layer, stage, second)
+    dynamicsplit.masked(layer, second.normal, CUT_KEY)  # within the box: the clip holds
+    layer.set_clip(None)
+    surface.blit(layer, box, box)
+    _draw_cut(surface, second.normal, second.fade)
+    return drawn
+
+
+def _box(polygon: list[tuple[float, float]], size: tuple[int, int]) -> pygame.Rect:
+    """The screen pixels a half of the screen touches, a pixel more each way (the cut's
+    own pixels go to whichever view the polygon fill leaves them), within the screen."""
+    xs = [x for x, _ in polygon]
+    ys = [y for _, y in polygon]
+    left, top = math.floor(min(xs)) - 1, math.floor(min(ys)) - 1
+    box = pygame.Rect(left, top, math.ceil(max(xs)) + 1 - left, math.ceil(max(ys)) + 1 - top)
+    return box.clip(pygame.Rect((0, 0), size))
+
+
+@functools.lru_cache(maxsize=2)
+def _layer(size: tuple[int, int], bits: int, masks: tuple[int, int, int, int]) -> pygame.Surface:
+    """The dynamic split's second view's layer, made once per screen size and format
+    (a new full-screen surface each frame costs as much as a view's tiles)."""
+    return pygame.Surface(size, 0, bits, masks)
 
 
 def _draw_cut(surface: pygame.Surface, normal: tuple[float, float], strength: float) -> None:

@@ -122,6 +122,7 @@ class Level:
     unhonoured: list[tuple[str, str]] = field(default_factory=list)
     _shades: dict[Any, list[Any]] = field(default_factory=dict, repr=False)
     _scaled: dict[Any, Any] = field(default_factory=dict, repr=False)
+    _frame: dict[Any, list[Any]] = field(default_factory=dict, repr=False)  # images_at's
 
     @property
     def pixel_size(self) -> tuple[int, int]:
@@ -134,13 +135,21 @@ class Level:
         """The tile images by gid at `ms` of the level's clock, shaded for `look`:
         animated tiles show their current frame."""
         images = self.images
-        if look is not None and look.shaded:
-            images = self._shaded(look.shade)
+        shade = look.shade if look is not None and look.shaded else None
+        if shade is not None:
+            images = self._shaded(shade)
         if not self.animations:
             return images
-        current = list(images)
-        for gid, animation in self.animations.items():
-            current[gid] = images[animation.frame_at(ms)]
+        # Every layer of every view asks again within a frame: one list per look a frame.
+        key = (ms, shade)
+        current = self._frame.get(key)
+        if current is None:
+            if any(ms != at for at, _ in self._frame):
+                self._frame.clear()
+            current = list(images)
+            for gid, animation in self.animations.items():
+                current[gid] = images[animation.frame_at(ms)]
+            self._frame[key] = current
         return current
 
     def scaled(self, image: Any, size: tuple[int, int]) -> Any:

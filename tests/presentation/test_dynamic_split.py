@@ -15,10 +15,12 @@ from ascii_maps import write_map
 from gunner.assets import Art
 from gunner.camera import SPLIT_MARGIN_X, SPLIT_MARGIN_Y, Camera, SplitScreen
 from gunner.config import DT, VIEW_H, VIEW_W
-from gunner.dynamicsplit import half_plane, push
+from gunner.crowd import add_crowd
+from gunner.dynamicsplit import divider, half_plane, masked, push
 from gunner.hud import hud_sides
+from gunner.input import Buttons
 from gunner.level import load_level
-from gunner.render import draw_views
+from gunner.render import CUT_KEY, DIVIDER, draw_stage, draw_views
 from gunner.stage import Stage
 
 WORLD_W, WORLD_H = 4000, 2000
@@ -147,3 +149,45 @@ def test_each_side_of_the_cut_shows_its_own_view(tmp_path):
                 continue
             want = alone[1] if d > 0 else alone[0]
             assert surface.get_at((x, y)) == want.get_at((x, y)), (x, y)
+
+
+def drawn_whole(stage: Stage, art: Art, first, second) -> pygame.Surface:
+    """The dynamic split drawn the plain way: each view over the whole screen, the
+    second cut to its half and laid over the first."""
+    surface = pygame.Surface((VIEW_W, VIEW_H))
+    draw_stage(surface, stage, art, 1.0, first)
+    layer = pygame.Surface((VIEW_W, VIEW_H), 0, surface)
+    draw_stage(layer, stage, art, 1.0, second)
+    masked(layer, second.normal, CUT_KEY)
+    surface.blit(layer, (0, 0))
+    pygame.draw.line(surface, DIVIDER, *divider((VIEW_W, VIEW_H), second.normal), 2)
+    return surface
+
+
+@pytest.mark.parametrize(("dx", "dy"), [(900, 0), (700, 500), (-600, 500), (300, -700), (60, 900)])
+def test_each_view_drawn_over_its_half_only_is_the_same_picture(tmp_path, dx, dy):
+    """Each view draws (and looks up) only its half's box; the screen shows exactly
+    what drawing both whole and cutting would, a crowd's soldiers and the cut included."""
+    rows = ["." * 160] * 99 + ["#" * 160]
+    rows[20] = "." * 20 + "#" * 120 + "." * 20
+    rows[51] = "." * 40 + "#" * 80 + "." * 40
+    rows[80] = "#" * 60 + "." * 40 + "#" * 60
+    rows[50] = "." * 80 + "P" + "." * 79
+    stage = Stage(load_level(write_map(tmp_path, rows)), players=2, seed=3)
+    add_crowd(stage, 300)
+    for _ in range(30):  # soldiers land on their floors and start firing
+        stage.step([Buttons.FIRE, Buttons.FIRE])
+    two = stage.players[1]
+    with stage.lifted(two):
+        two.hitbox.x += dx
+        two.hitbox.y += dy
+    split = SplitScreen(stage.camera, "auto")
+    split.snap(stage.players)
+    first, second = split.views()
+    assert second.normal is not None, "the players stand far enough apart to cut the screen"
+    art = Art()
+    surface = pygame.Surface((VIEW_W, VIEW_H))
+    surface.fill((255, 0, 255))  # nothing of a previous frame may show through
+    draw_views(surface, stage, art, [first, second])
+    want = drawn_whole(stage, art, first, second)
+    assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(want, "RGB")
