@@ -91,6 +91,9 @@ def entity_sheets() -> set[str]:
 
 # Key colours in key_symbols.png's order (as in keycards.png and door.png).
 KEY_COLORS = ("red", "blue", "yellow")
+# Player 1's sprite sheet, then player 2's: the same frames, player 2's in colours no
+# enemy wears (tools/make_assets.py draws both).
+PLAYER_SHEETS = ("player.png", "player2.png")
 # Reduce flashing (Options): a flash may begin at most this often anywhere on screen
 # (WCAG 2.3.1 and XAG 118: no more than three flashes in any one second)...
 FLASH_EVERY_MS = 1000 // 3 + 1
@@ -163,20 +166,9 @@ class Art:
     def __init__(self, directory: Path = ASSETS_DIR) -> None:
         self.directory = directory
         self.player_meta = load_player_meta(directory)
-        sheet = load_image(directory / "player.png")
-        meta = self.player_meta
-        if sheet.get_size() != (meta.frame_w * meta.columns, meta.frame_h * meta.rows):
-            raise AssetError(directory / "player.png", "size does not match player.json")
-        self._player = [
-            [
-                sheet.subsurface((c * meta.frame_w, r * meta.frame_h, meta.frame_w, meta.frame_h))
-                for c in range(meta.columns)
-            ]
-            for r in range(meta.rows)
-        ]
-        self._player_flipped = [
-            [pygame.transform.flip(f, True, False) for f in row] for row in self._player
-        ]
+        # Player 1's sheet and player 2's (the same frames in colours of their own),
+        # each facing right and flipped.
+        self._players = [self._player_frames(directory / name) for name in PLAYER_SHEETS]
         self.bullets = {
             "player": load_image(directory / "bullet_player.png"),
             "enemy": load_image(directory / "bullet_enemy.png"),
@@ -303,8 +295,26 @@ class Art:
             self._derived[key] = (image, white)
         return self._derived[key][1]
 
-    def player_frame(self, row: int, col: int, flipped: bool = False) -> pygame.Surface:
-        return (self._player_flipped if flipped else self._player)[row][col]
+    def _player_frames(self, path: Path) -> tuple[list[list[pygame.Surface]], ...]:
+        """A player sheet's frames by row and column, facing right and flipped."""
+        sheet = load_image(path)
+        meta = self.player_meta
+        if sheet.get_size() != (meta.frame_w * meta.columns, meta.frame_h * meta.rows):
+            raise AssetError(path, "size does not match player.json")
+        frames = [
+            [
+                sheet.subsurface((c * meta.frame_w, r * meta.frame_h, meta.frame_w, meta.frame_h))
+                for c in range(meta.columns)
+            ]
+            for r in range(meta.rows)
+        ]
+        return frames, [[pygame.transform.flip(f, True, False) for f in row] for row in frames]
+
+    def player_frame(
+        self, row: int, col: int, flipped: bool = False, player: int = 0
+    ) -> pygame.Surface:
+        """A frame of player 1's sheet (`player` 0) or player 2's (1)."""
+        return self._players[player][flipped][row][col]
 
     def sized_effect(self, name: str, index: int, width: float) -> pygame.Surface:
         """An effect frame scaled so the widest drawn part of the whole animation is

@@ -1,9 +1,9 @@
-"""The heads-up display: health blocks, lives, weapon and ammo, keycards, objectives,
-mission time, a siege's wave and enemies left, and the stage's messages. Compact, along
-the top edge, outlined and on a dark backing so it reads over any background (a pickup
-never shows through its text). With two players each has their own panel on their own
-side of the screen (their own view's, when it splits). Drawing reads the stage and never
-changes it.
+"""The heads-up display: health blocks, lives (kills in versus), weapon and ammo,
+keycards, objectives, mission time, a siege's wave and enemies left, and the stage's
+messages. Compact, along the top edge, outlined and on a dark backing so it reads over
+any background (a pickup never shows through its text). With two players each has their
+own panel on their own side of the screen (their own view's, when it splits). Drawing
+reads the stage and never changes it.
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ SKIN, HAIR = (240, 190, 150), (120, 70, 40)
 # The level's name shows in the middle of the screen for this long at the start.
 TITLE_TIME = 2.5
 BACKING = (8, 10, 18, 150)  # behind the HUD's blocks: dark, a little see-through
-PLAYER_COLOURS = (text.CYAN, (255, 160, 60))  # P1, P2 tags
+# P1, P2 tags: cyan, and the violet of player 2's trousers (assets/player2.png).
+PLAYER_COLOURS = (text.CYAN, (190, 140, 255))
 FADE = 0.5  # seconds of fade-out at the end of a message
 
 
@@ -81,6 +82,14 @@ def draw_head(surface: pygame.Surface, x: int, y: int) -> None:
     _outlined_rect(surface, SKIN, pygame.Rect(x, y + 1, 7, 6))
     surface.fill(HAIR, (x, y, 7, 2))
     surface.fill(OUTLINE, (x + 4, y + 3, 1, 1))
+
+
+def draw_crosshair(surface: pygame.Surface, x: int, y: int, colour: tuple[int, int, int]) -> None:
+    """A tiny sight, for a versus player's kills (where lives show in co-op)."""
+    pygame.draw.circle(surface, OUTLINE, (x + 4, y + 4), 5, 3)
+    pygame.draw.circle(surface, colour, (x + 4, y + 4), 4, 1)
+    surface.fill(colour, (x + 4, y, 1, 9))
+    surface.fill(colour, (x, y + 4, 9, 1))
 
 
 def draw_infinity(surface: pygame.Surface, x: int, y: int, colour: tuple[int, int, int]) -> int:
@@ -187,16 +196,27 @@ def backed(surface: pygame.Surface, layer: pygame.Surface, at: tuple[int, int]) 
 
 
 def draw_player(
-    surface: pygame.Surface, player: Player, keys: set[str], tag: str = "", colour=text.WHITE
+    surface: pygame.Surface,
+    player: Player,
+    keys: set[str],
+    tag: str = "",
+    colour=text.WHITE,
+    score: tuple[int, int] | None = None,
 ) -> None:
     """One player's panel at the top-left of `surface`: health blocks and lives; under
-    them the weapon, ammo and keycards (`keys`: the team's, shared). `tag`: P1, P2."""
+    them the weapon, ammo and keycards (`keys`: the team's, shared). `tag`: P1, P2.
+    `score`: versus, where lives mean nothing: (their kills, the kills that win)
+    instead of the lives."""
     x = 6
     if tag:
         x = text.draw(surface, tag, (6, 3), 16, colour).right + 4
     x = draw_health(surface, player.health, MAX_HEALTH, x + 1, 6)
-    draw_head(surface, x + 4, 5)
-    text.draw(surface, f"x{max(0, player.lives)}", (x + 13, 3), 16, text.WHITE)
+    if score is None:
+        draw_head(surface, x + 4, 5)
+        text.draw(surface, f"x{max(0, player.lives)}", (x + 13, 3), 16, text.WHITE)
+    else:
+        draw_crosshair(surface, x + 4, 4, colour)
+        text.draw(surface, f"{score[0]}/{score[1]}", (x + 16, 3), 16, text.WHITE)
     weapon = player.weapon
     rect = text.draw(surface, weapon.label, (6, 16), 16, text.YELLOW)
     if player.ammo is None:
@@ -265,7 +285,9 @@ def draw_hud(
     for k, (player, left) in enumerate(zip(stage.players, lefts, strict=False)):
         layer = pygame.Surface(PANEL, pygame.SRCALPHA)
         tag, colour = (f"P{k + 1}", PLAYER_COLOURS[k]) if two else ("", text.WHITE)
-        draw_player(layer, player, keys, tag, colour)
+        arena = stage.arena
+        score = None if arena is None else (arena.kills[k], arena.target)
+        draw_player(layer, player, keys, tag, colour, score)
         backed(surface, layer, (left, 0))
 
     # Top right: mission time (on the fixed tick), then the objectives (ticked when done):

@@ -60,6 +60,12 @@ SKIN: Colour = (236, 180, 132)
 BLUE_DARK: Colour = (36, 60, 140)
 BLUE: Colour = (64, 120, 220)
 WHITE: Colour = (248, 246, 236)
+# Player 2's own colours (co-op, versus): a teal bandana and violet trousers, which no
+# enemy wears (they wear green, crimson, sand, navy, steel and greys).
+TEAL: Colour = (40, 190, 170)
+VIOLET: Colour = (150, 90, 220)
+VIOLET_DARK: Colour = (86, 46, 140)
+PLAYER_TWO: dict[Colour, Colour] = {RED: TEAL, BLUE: VIOLET, BLUE_DARK: VIOLET_DARK}
 
 PALETTE: tuple[Colour, ...] = (
     OUTLINE,
@@ -853,6 +859,7 @@ def make_player() -> dict[str, Point]:
     place(death_frame(90, 0, True), 11, 4)
 
     save_png(sheet, "player.png")
+    save_png(swapped(sheet, PLAYER_TWO), "player2.png")
     meta = {
         "frame_w": FRAME,
         "frame_h": FRAME,
@@ -864,6 +871,16 @@ def make_player() -> dict[str, Point]:
     (ASSETS / "player.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
     make_icon(sheet)
     return muzzles
+
+
+def swapped(sheet: pygame.Surface, colours: dict[Colour, Colour]) -> pygame.Surface:
+    """A copy of `sheet` with each of `colours`' keys (exact pixels) in its value."""
+    done = sheet.copy()
+    rgb = pygame.surfarray.pixels3d(done)
+    for old, new in colours.items():
+        rgb[(rgb == old).all(axis=2)] = new
+    del rgb  # unlocks the surface
+    return done
 
 
 def make_icon(sheet: pygame.Surface) -> None:

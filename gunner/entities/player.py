@@ -5,11 +5,9 @@ their names are importable from here as before."""
 
 from __future__ import annotations
 
-import functools
 import math
 from typing import TYPE_CHECKING
 
-import numpy as np
 import pygame
 
 from gunner.config import DT
@@ -64,7 +62,6 @@ __all__ = [
     "Aim",
     "Player",
     "choose_aim",
-    "partner_colours",
 ]
 
 # Tuning, in pixels and seconds.
@@ -79,19 +76,6 @@ COYOTE_TIME = 0.1  # a jump still works this long after running off a ledge
 JUMP_BUFFER = 0.12  # a jump pressed this long before landing still happens
 DROP_TIME = 0.18  # how long down+jump ignores one-way platforms
 FIRE_POSE_TIME = 0.12
-
-
-@functools.lru_cache(maxsize=256)  # each sprite frame is made once
-def partner_colours(image: pygame.Surface) -> pygame.Surface:
-    """Player 2's look of a frame: strong reds and blues swapped (a blue bandana,
-    red trousers), skin and outline left alone."""
-    done = image.copy()
-    rgb = pygame.surfarray.pixels3d(done)
-    r, g, b = (rgb[..., k].astype(np.int16) for k in range(3))
-    strong = ((r - np.maximum(g, b)) > 60) | ((b - np.maximum(r, g)) > 30)
-    rgb[strong] = rgb[strong][:, ::-1]
-    del rgb  # unlocks the surface
-    return done
 
 
 # The map class: its shape in Tiled, its help, its properties and their defaults
@@ -114,7 +98,7 @@ class Player(Entity):
     touches = True
     # An animation clock and player 2's colours: looks only, so neither moves a replay.
     NOT_STATE = Entity.NOT_STATE | {"anim_time", "colours"}
-    colours = 0  # 1: player 2's (red and blue swapped), so two players tell apart
+    colours = 0  # 1: player 2's sheet (assets/player2.png), so two players tell apart
     hurt_sound = "hurt"
 
     def __init__(self, x: float, foot_y: float) -> None:
@@ -332,9 +316,8 @@ class Player(Entity):
         if self.shield and int(self.shield.seconds * 20) % 2:
             return
         row, col = self.frame()
-        image = art.player_frame(row, col, flipped=self.facing < 0)  # type: ignore[attr-defined]
-        if self.colours:
-            image = partner_colours(image)
+        flipped = self.facing < 0
+        image = art.player_frame(row, col, flipped, self.colours)  # type: ignore[attr-defined]
         ax, ay = art.player_meta.anchor  # type: ignore[attr-defined]
         surface.blit(
             image,

@@ -141,6 +141,34 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.blit(shade, (0, 0))
 
 
+Line = tuple[str, int, tuple[int, int, int]]  # what a line says, its size and colour
+
+
+def draw_results(
+    surface: pygame.Surface,
+    title: Line,
+    lines: list[Line],
+    rows: list[tuple[str, str, tuple[int, int, int]]],
+    menu: Menu,
+    note: str = "",
+) -> None:
+    """The results of a run or a round over the frozen game (game over, versus): the
+    `title`, the `lines` under it (the level, the score), a row per player (label,
+    numbers, colour: `hud.player_rows`), the menu, and a `note` along the bottom,
+    stacked down the middle of the dimmed screen."""
+    dim(surface, 180)
+    centre = surface.get_width() // 2
+    y = 40
+    for said, size, colour in [title, *lines]:
+        y = text.draw(surface, said, (centre, y), size, colour, "midtop").bottom + 2
+    y += 8
+    for label, value, colour in rows:
+        y = text.draw(surface, f"{label}  {value}", (centre, y), 16, colour, "midtop").bottom
+    menu.draw(surface, centre, y + 10)
+    if note:
+        text.draw(surface, note, (centre, surface.get_height() - 24), 14, text.GREY, "midtop")
+
+
 def level_music(stage: Stage) -> str:
     """The map's `music` property names its track; by default the map's file stem."""
     return str(stage.level.properties.get("music") or stage.level.path.stem)

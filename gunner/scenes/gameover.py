@@ -9,7 +9,7 @@ import pygame
 
 from gunner import text
 from gunner.hud import player_rows
-from gunner.scenes.base import Menu, Scene, dim
+from gunner.scenes.base import Menu, Scene, draw_results
 from gunner.splits import format_steps
 
 if TYPE_CHECKING:
@@ -47,23 +47,19 @@ class GameOverScene(Scene):
 
     def draw(self, app: App, surface: pygame.Surface) -> None:
         assert self.menu is not None
-        dim(surface, 180)
         stage = self.play.stage
-        w = surface.get_width()
-        text.draw(surface, "GAME OVER", (w // 2, 52), 56, text.RED, "midtop")
-        text.draw(surface, stage.level.name.upper(), (w // 2, 98), 18, text.YELLOW, "midtop")
         summary = f"KILLS {stage.kills}     TIME {format_steps(stage.steps)}"
-        text.draw(surface, summary, (w // 2, 118), 18, text.WHITE, "midtop")
-        top = 150
-        if len(stage.players) > 1:  # co-op: each player's kills, accuracy and deaths
-            for k, (label, value, colour) in enumerate(player_rows(stage)):
-                text.draw(
-                    surface, f"{label}  {value}", (w // 2, 136 + 14 * k), 16, colour, "midtop"
-                )
-            top = 168
-        self.menu.draw(surface, w // 2, top)
+        # Co-op: each player's kills, accuracy and deaths.
+        rows = player_rows(stage) if len(stage.players) > 1 else []
         if self.play.checkpoint is not None:
             note = "RETRY: FROM THE LAST CHECKPOINT, ALL LIVES BACK"
         else:
             note = "RETRY: FROM THE START (NO CHECKPOINT REACHED)"
-        text.draw(surface, note, (w // 2, surface.get_height() - 24), 14, text.GREY, "midtop")
+        draw_results(
+            surface,
+            ("GAME OVER", 56, text.RED),
+            [(stage.level.name.upper(), 18, text.YELLOW), (summary, 18, text.WHITE)],
+            rows,
+            self.menu,
+            note,
+        )

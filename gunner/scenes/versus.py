@@ -12,7 +12,7 @@ from gunner.config import ARENAS_DIR
 from gunner.hud import PLAYER_COLOURS, player_rows
 from gunner.levellist import map_title
 from gunner.render import draw_background
-from gunner.scenes.base import Menu, Scene, dim, draw_footer
+from gunner.scenes.base import Menu, Scene, dim, draw_footer, draw_results
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -97,14 +97,13 @@ class VersusOverScene(Scene):
         assert self.menu is not None
         arena = self.play.stage.arena
         assert arena is not None and arena.winner is not None
-        dim(surface, 180)
-        w = surface.get_width()
         winner = arena.winner
-        said = f"PLAYER {winner + 1} WINS"
-        text.draw(surface, said, (w // 2, 40), 48, PLAYER_COLOURS[winner], "midtop")
-        score = f"{arena.kills[0]} - {arena.kills[1]}"
-        text.draw(surface, score, (w // 2, 88), 28, text.WHITE, "midtop")
-        for k, (label, value, colour) in enumerate(player_rows(self.play.stage)):
-            # In versus a player's kills are the other's deaths: accuracy says the rest.
-            text.draw(surface, f"{label}  {value}", (w // 2, 122 + 14 * k), 16, colour, "midtop")
-        self.menu.draw(surface, w // 2, 160)
+        # In versus a player's kills are the other's deaths: accuracy says the rest.
+        rows = player_rows(self.play.stage)
+        draw_results(
+            surface,
+            (f"PLAYER {winner + 1} WINS", 48, PLAYER_COLOURS[winner]),
+            [(f"{arena.kills[0]} - {arena.kills[1]}", 28, text.WHITE)],
+            rows,
+            self.menu,
+        )

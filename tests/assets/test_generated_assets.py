@@ -24,6 +24,7 @@ ASSETS = ROOT / "assets"
 PNG_SIZES = {
     "tiles.png": (128, 64),
     "player.png": (320, 384),
+    "player2.png": (320, 384),
     "bullet_player.png": (8, 8),
     "bullet_enemy.png": (8, 8),
     "muzzle_flash.png": (48, 16),

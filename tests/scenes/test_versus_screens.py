@@ -5,11 +5,12 @@ winner and offers a rematch."""
 import pygame
 
 from app_helpers import loaded
-from gunner import config
+from gunner import config, text
 from gunner.config import ARENAS_DIR, CAMPAIGN
 from gunner.entities.player import MAX_HEALTH
 from gunner.input import Buttons
 from gunner.levellist import map_title
+from gunner.scenes.gameover import GameOverScene
 from gunner.scenes.options import OptionsScene
 from gunner.scenes.play import PlayScene
 from gunner.scenes.title import TitleScene
@@ -71,3 +72,45 @@ def test_the_kills_setting_never_turns_a_campaign_level_into_a_round(app):
     assert play.stage.arena is None and len(play.stage.players) == 1
     arena = PlayScene(arenas()[0], versus=5)
     assert arena.stage.arena is not None and arena.stage.arena.target == 5
+
+
+def lines_drawn(monkeypatch, app, scene) -> list[tuple[str, pygame.Rect]]:
+    """What `scene` writes on the screen, and where."""
+    found: list[tuple[str, pygame.Rect]] = []
+    draw = text.draw
+
+    def spy(surface, line, *args, **kwargs):
+        rect = draw(surface, line, *args, **kwargs)
+        found.append((line, rect))
+        return rect
+
+    monkeypatch.setattr(text, "draw", spy)
+    scene.enter(app)
+    scene.draw(app, app.surface)
+    return found
+
+
+def test_the_round_end_and_game_over_share_one_results_layout(app, monkeypatch):
+    # Both: the title, what it came to, a row per player, the menu; no line over
+    # another, all on screen.
+    play = PlayScene(arenas()[0], versus=2)
+    arena = play.stage.arena
+    arena.kills, arena.winner = [2, 1], 0
+    won = lines_drawn(monkeypatch, app, VersusOverScene(play))
+    monkeypatch.undo()
+    co_op = PlayScene(config.LEVELS_DIR / CAMPAIGN[0], players=2)
+    over = lines_drawn(monkeypatch, app, GameOverScene(co_op))
+    screen = app.surface.get_rect()
+    for lines in (won, over):
+        for k, (line, rect) in enumerate(lines):
+            assert screen.contains(rect), line
+            for other, rect2 in lines[k + 1 :]:
+                if line != ">" and other != ">":
+                    assert not rect.colliderect(rect2), (line, other)
+    said = [line for line, _ in won]
+    assert said[:2] == ["PLAYER 1 WINS", "2 - 1"] and "REMATCH" in said
+    assert said[0] != [line for line, _ in over][0] == "GAME OVER"
+    for lines in (won, over):
+        rows = [rect for line, rect in lines if line[:3] in ("P1 ", "P2 ")]
+        menu = [rect for line, rect in lines if line in ("REMATCH", "RETRY")]
+        assert len(rows) == 2 and rows[0].top < rows[1].top < menu[0].top
