@@ -305,8 +305,9 @@ def _draw_cut_views(
     """The dynamic split: the first view drawn straight onto the screen over its half's
     bounding box, the second over its own half's box on a layer kept from frame to
     frame, cut to its half (`CUT_KEY`) and laid over the first. Each draws and looks up
-    only what its box holds, so the two cost about one screen between them rather
-    than two."""
+    only what its box holds: the two draw about one screen's tiles and entities between
+    them, not two, and no full-screen surface is made or blitted each frame. What a view
+    costs whatever its size (the queries, the particles' pass) is still paid twice."""
     first, second = views
     assert second.normal is not None
     size = surface.get_size()
