@@ -218,21 +218,29 @@ def stretches(flags: list[bool] | np.ndarray) -> list[tuple[int, int]]:
     return list(zip(edges[0::2].tolist(), edges[1::2].tolist(), strict=True))
 
 
-def cell_passes(path: list[float] | np.ndarray, cells: int) -> np.ndarray:
-    """How many times `path`, a coordinate along one axis (NaN: not walking), crosses
-    the centre of each tile cell (column or row) along it."""
+def _spans(path: list[float] | np.ndarray, cells: int) -> tuple[np.ndarray, ...]:
+    """The steps k whose move from path[k] to path[k + 1] (NaN: not walking) crosses the
+    centre of at least one tile cell, with the first and last cell each crosses."""
     x = np.asarray(path, dtype=float)
     a, b = x[:-1], x[1:]
     ok = ~(np.isnan(a) | np.isnan(b))
-    lo, hi = np.minimum(a[ok], b[ok]), np.maximum(a[ok], b[ok])
+    lo, hi = np.minimum(a, b), np.maximum(a, b)
     # Column c's centre is c * TILE + TILE / 2: crossed when lo < centre <= hi.
-    first = np.floor((lo - TILE / 2) / TILE).astype(int) + 1
-    last = np.floor((hi - TILE / 2) / TILE).astype(int)
+    with np.errstate(invalid="ignore"):
+        first = np.floor((lo - TILE / 2) / TILE) + 1
+        last = np.floor((hi - TILE / 2) / TILE)
     first, last = np.clip(first, 0, cells), np.clip(last, -1, cells - 1)
-    keep = last >= first
+    step = np.flatnonzero(ok & (last >= first))
+    return step, first[step].astype(int), last[step].astype(int)
+
+
+def cell_passes(path: list[float] | np.ndarray, cells: int) -> np.ndarray:
+    """How many times `path`, a coordinate along one axis (NaN: not walking), crosses
+    the centre of each tile cell (column or row) along it."""
+    _, first, last = _spans(path, cells)
     diff = np.zeros(cells + 1, dtype=int)
-    np.add.at(diff, first[keep], 1)
-    np.add.at(diff, last[keep] + 1, -1)
+    np.add.at(diff, first, 1)
+    np.add.at(diff, last + 1, -1)
     return np.cumsum(diff[:-1])
 
 
@@ -252,16 +260,12 @@ def floor_passes(
 
     Returns the most any floor of each column is walked (the picture's bars) and the
     mean over the metres of floor walked."""
-    x = np.asarray(path, dtype=float)
     rows = np.floor(np.asarray(stands, dtype=float) / TILE)
     crossings: dict[int, list[float]] = {}
-    for k in range(len(x) - 1):
-        a, b, row = x[k], x[k + 1], rows[k + 1]
-        if math.isnan(a) or math.isnan(b) or math.isnan(row):
+    for k, first, last in zip(*_spans(path, cells), strict=True):
+        row = rows[k + 1]
+        if math.isnan(row):
             continue
-        lo, hi = min(a, b), max(a, b)
-        first = max(0, math.floor((lo - TILE / 2) / TILE) + 1)
-        last = min(cells - 1, math.floor((hi - TILE / 2) / TILE))
         for col in range(first, last + 1):
             crossings.setdefault(col, []).append(row)
     most = np.zeros(cells, dtype=int)
