@@ -411,6 +411,7 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
     properties: dict[str, str] = {}
     overrides: dict[tuple[int, int], dict[str, str]] = {}
     override_lines: dict[tuple[int, int], int] = {}
+    set_at: dict[tuple[tuple[int, int], str], int] = {}  # (cell, property) -> its line
     seed = 1
     tileset = TILESET
     for number, line in enumerate(text.splitlines(), start=1):
@@ -440,7 +441,14 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
                     name, eq, val = pair.partition("=")
                     if not eq or not name:
                         raise LayoutError(f"{where}: expected key=value, got {pair!r}")
+                    if props.get(name, val) != val:
+                        # Two lines for one object would silently keep the last value.
+                        raise LayoutError(
+                            f"{where}: {name} of the object at {cell[0]},{cell[1]} is already "
+                            f"{props[name]} (line {set_at[cell, name]}); one object, one value"
+                        )
                     props[name] = val
+                    set_at.setdefault((cell, name), number)
             else:
                 properties[key] = value
             continue

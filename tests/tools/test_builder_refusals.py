@@ -157,3 +157,19 @@ def test_the_bots_model_stands_on_the_bridge(tool: ModuleType, tmp_path) -> None
     assert all(planner.grid[2][c] == SOLID for c in range(3, 15))
     assert (16, 1) in planner.field(frozenset(), "exit", [(16, 1)])
     assert (1, 1) in planner.field(frozenset(), "exit", [(16, 1)])
+
+
+def test_two_at_lines_giving_one_object_two_values_are_refused(tool: ModuleType) -> None:
+    """A designer who gives one gate two `kind`s (two `@at` lines for the same cell)
+    would see only the last one take effect: the builder names both lines instead."""
+    rows = ["..........", ".P......G.", "##########"]
+    text = "@at 8,1 wave=1 kind=Runner\n@at 8,1 kind=Soldier count=4\n" + "\n".join(rows) + "\n"
+    with pytest.raises(
+        tool.LayoutError,
+        match=r"test.txt:2: kind of the object at 8,1 is already Runner \(line 1\)",
+    ):
+        tool.parse_layout(text, "test.txt")
+    # Lines that add to one object, or repeat a value, still merge.
+    text = "@at 8,1 wave=1 kind=Runner\n@at 8,1 count=4 kind=Runner\n" + "\n".join(rows) + "\n"
+    layout = tool.parse_layout(text, "test.txt")
+    assert layout.overrides[(8, 1)] == {"wave": "1", "kind": "Runner", "count": "4"}
