@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 HURT = "hurt"  # an entity lost health: amount=, from_x=
 SHOT = "shot"  # an entity fired: weapon= for the player's guns
-KILLED = "killed"  # an entity was destroyed (not one that fell out of the map)
+KILLED = "killed"  # an entity was destroyed; a player also by a pit (an enemy lost in one: not)
 DOOR_OPENED = "door_opened"  # a door began to open
 DOOR_LOCKED = "door_locked"  # the player pushed a door whose key they lack
 PICKED_UP = "picked_up"  # an item was collected: key= its colour for a keycard

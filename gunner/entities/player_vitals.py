@@ -41,7 +41,6 @@ def damage(player: Player, amount: int, stage: WorldView, from_x: float | None =
     stage.publish(HURT, player, amount=amount, from_x=from_x)
     if player.health <= 0:
         die(player, stage)
-        stage.publish(KILLED, player)
         return
     player.shield.start(INVULNERABLE_TIME)
     player.hurt_time.start(HURT_TIME)
@@ -82,13 +81,15 @@ def back_on_ground(player: Player, stage: WorldView) -> None:
 
 
 def die(player: Player, stage: WorldView) -> None:
-    """Killed (a fatal hit, a pit): a life gone, and an explosion where it stood."""
+    """Killed (a fatal hit, a pit): a life gone, and an explosion where it stood. Either
+    way it is a KILLED, so whatever counts deaths (co-op tallies) counts both."""
     if player.alive:
         player.alive = False
         player.health = 0
         player.lives -= 1
         stage.publish(LIFE_LOST, player)
         stage.add_effect("explosion", player.hitbox.center)
+        stage.publish(KILLED, player)
 
 
 def respawn(player: Player, x: float, foot_y: float) -> None:

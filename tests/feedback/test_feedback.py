@@ -3,7 +3,7 @@ nothing cosmetic is simulation state, so a change to how the game looks moves no
 
 import pytest
 
-from ascii_maps import FLOOR, make_stage, obj
+from ascii_maps import FLOOR, make_stage, obj, write_map
 from checkout import TESTS
 from gunner.config import LEVELS_DIR, TILE
 from gunner.entities.player import Player
@@ -22,8 +22,10 @@ from gunner.events import (
 )
 from gunner.feedback.feedback import Feedback
 from gunner.input import Buttons as B
+from gunner.maps import load_level
 from gunner.particles import Particles
 from gunner.replay import Replay, play
+from gunner.stage import Stage
 
 REPLAYS = TESTS / "replays"
 SHIPPED = sorted(LEVELS_DIR.glob("*.tmx"))
@@ -67,11 +69,23 @@ def test_a_fatal_hit_on_the_player_is_a_hurt_and_a_kill(tmp_path):
     assert not stage.frozen  # the hit-stop is for a hit the player lives through
 
 
-def test_a_fall_into_a_pit_loses_a_life_but_is_no_kill(tmp_path):
-    stage = make_stage(tmp_path, [])
+# A ledge, then a pit as deep as the map: walking right falls in.
+LEDGE = ["." * 12] * 4 + ["..P........."] + ["#####......."] + ["." * 12] * 3
+
+
+def test_a_fall_into_a_pit_is_a_kill_like_any_fatal_hit_and_co_op_tallies_it(tmp_path):
+    stage = Stage(load_level(write_map(tmp_path, LEDGE), images=False), players=2)
     log = heard(stage, HURT, LIFE_LOST, KILLED)
-    stage.player.die(stage)  # what falling out of the map does
-    assert log == [(LIFE_LOST, "Player")]
+    first, second = stage.players
+    for _ in range(90):  # player 1 walks off the ledge; player 2 stands still
+        stage.step(B.RIGHT)
+        if not first.alive:
+            break
+    assert not first.alive and second.alive
+    assert log == [(LIFE_LOST, "Player"), (KILLED, "Player")]
+    assert [t.deaths for t in stage.tallies] == [1, 0]
+    # A player's death is counted in its lives, never as an enemy killed.
+    assert stage.destroyed == {} and stage.kills == 0
     assert stage.events == ["death"]
 
 
