@@ -555,14 +555,22 @@ def _no_hitstop(stage: Any) -> Any:
     return stage
 
 
-def _crowd_fire(stage: Any, rng: random.Random, bullets: int) -> None:
-    """Keep ``bullets`` enemy bullets in flight, fired by the crowd (bench.stage)."""
-    from bench.stage import top_up
+class CrowdFire:
+    """Keeps ``bullets`` enemy bullets in flight, fired by the crowd (bench.stage). Each
+    stage's shooters are listed once and kept here, by stage, not on the stage: an
+    attribute set on it from outside would be private state it never owned (and the
+    state hash would read it)."""
 
-    shooters = getattr(stage, "_race_shooters", None)
-    if shooters is None:
-        shooters = stage._race_shooters = [e for e in stage.entities if e.team == "enemy"]
-    top_up(stage, rng, shooters, bullets)
+    def __init__(self) -> None:
+        self.shooters: dict[int, list[Any]] = {}  # id(stage) -> its enemies, listed once
+
+    def __call__(self, stage: Any, rng: random.Random, bullets: int) -> None:
+        from bench.stage import top_up
+
+        shooters = self.shooters.get(id(stage))
+        if shooters is None:
+            shooters = self.shooters[id(stage)] = [e for e in stage.entities if e.team == "enemy"]
+        top_up(stage, rng, shooters, bullets)
 
 
 def _player_fire(stage: Any, rng: random.Random, bullets: int) -> None:
@@ -742,7 +750,7 @@ def bench_race(quick: bool = False, floor: bool = False) -> list[Row]:
     rows: list[Row] = []
     for label, feed in (
         ("the crowd alone", None),
-        (f"{RACE_BULLETS:,} enemy bullets in flight", _crowd_fire),
+        (f"{RACE_BULLETS:,} enemy bullets in flight", CrowdFire()),
         (f"{RACE_BULLETS:,} player bullets through the crowd", _player_fire),
     ):
         fed = None if feed is None else (lambda st, rng, feed=feed: feed(st, rng, RACE_BULLETS))
