@@ -50,6 +50,7 @@ import math
 import os
 import re
 import sys
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -200,12 +201,25 @@ class Watcher:
 def watch(level: Level, seed: int, masks: list[int]) -> tuple[Trace, Stage]:
     """Play `masks` on a fresh stage of `level`, watched; the trace and the final stage."""
     stage = Stage(level, seed=seed)
+    return _watched(stage, (Buttons(mask) for mask in masks)), stage
+
+
+def watch_replay(replay: Replay, level: Level) -> tuple[Trace, Stage]:
+    """Play a recorded run as the game plays it back: with the assists it was made with
+    (invincibility, infinite ammo) and, for a co-op run, its partner's input."""
+    stage = Stage(level, seed=replay.seed, players=replay.players, leash=replay.leash)
+    stage.assists = replay.assists
+    source = replay.source()
+    return _watched(stage, (source.next_all() for _ in replay.masks)), stage
+
+
+def _watched(stage: Stage, inputs: Iterable[Any]) -> Trace:
     watcher = Watcher(stage)
-    for mask in masks:
-        stage.step(Buttons(mask))
+    for held in inputs:
+        stage.step(held)
         stage.events.clear()  # no one plays the sounds
         watcher.sample()
-    return watcher.trace, stage
+    return watcher.trace
 
 
 # -- the figures --------------------------------------------------------------------
@@ -618,7 +632,7 @@ def report_run(path: Path, out: Path | None, scale: float) -> LevelReport:
     """Replay one finishing run, watched; write its picture into `out` (None: none)."""
     replay = Replay.load(path)
     level = load_level(replay.level_path, images=out is not None)
-    trace, stage = watch(level, replay.seed, replay.masks)
+    trace, stage = watch_replay(replay, level)
     problem = replay.not_reproduced(path, stage.state_hash(), stage.outcome)
     if problem:
         print(

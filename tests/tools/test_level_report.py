@@ -15,6 +15,7 @@ import pytest
 
 from ascii_maps import write_map
 from checkout import ROOT
+from gunner.assists import Assists
 from gunner.config import DT, TILE
 from gunner.input import Buttons as B
 from gunner.level import load_level
@@ -278,3 +279,20 @@ def test_field_figures_leave_out_a_boss_fight_and_count_the_enemies_in_view(tool
     assert report.enemies_in_view == pytest.approx(2.0)  # the boss's half left out
     assert report.field_shots_per_minute == pytest.approx(10 / (150 * DT / 60))
     assert report.enemy_shots_per_minute == pytest.approx(30 / (300 * DT / 60))
+
+
+def test_a_run_made_with_invincibility_is_reported_as_it_was_played(tool, tmp_path):
+    """A designer's own run, recorded with the invincibility assist, walks into the pit
+    and is put back on the ground each time: the report replays it with the assist, so
+    the run reproduces and no life is lost, as in the game's own playback."""
+    path = write_map(tmp_path, PIT)
+    replay = Replay(level=str(path), seed=3, masks=[int(B.RIGHT)] * 300)
+    replay.assists = Assists(invincible=True)
+    stage = play(replay)
+    replay.state_hash, replay.outcome = stage.state_hash(), stage.outcome
+    replay.save(tmp_path / "assisted.replay")
+    assert stage.player.lives == 3  # the game's playback: put back, never killed
+
+    report = tool.report_run(tmp_path / "assisted.replay", None, 0.5)
+    assert report.reproduced
+    assert report.deaths == [] and report.lives_lost == 0
