@@ -108,20 +108,29 @@ def _loads(parts: list[bytes]) -> Any:
     return pickle.loads(parts[0], buffers=[bytearray(part) for part in parts[1:]])
 
 
+# The most of a bug's traceback sent back (its end: where it broke, and the message).
+LONGEST_TRACEBACK = 8000
+
+
 def _answer(func: Callable[..., Any], args: tuple[Any, ...]) -> list[Any]:
-    """The pickled outcome of one call: its value, a refusal, or what went wrong."""
-    from gunner.maps import LevelError
+    """The pickled outcome of one call: its value, a refusal, or what went wrong.
+    Anything but a value is a few hundred characters (a traceback a few thousand),
+    however much of the map's text the exception quoted: the game takes it in on
+    its main thread."""
+    from gunner.maps import LevelError, bounded
 
     try:
         value = func(*args)
-    except LevelError as exc:
+    except LevelError as exc:  # its cause is bounded already
         return _dumps(("refused", exc.path, exc.cause))
     except Exception as exc:
-        return _dumps(("failed", type(exc).__name__, str(exc), traceback.format_exc()))
+        details = traceback.format_exc()
+        details = bounded(details, len(details))[-LONGEST_TRACEBACK:]
+        return _dumps(("failed", type(exc).__name__, bounded(str(exc)), details))
     try:
         return _dumps(("ok", value))
     except (pickle.PicklingError, TypeError, AttributeError) as exc:
-        return _dumps(("unsendable", f"{type(exc).__name__}: {exc}"))
+        return _dumps(("unsendable", bounded(f"{type(exc).__name__}: {exc}")))
 
 
 def _serve(conn: Any) -> None:

@@ -17,6 +17,7 @@ from gunner.maps import (
     Level,
     LevelError,
     Spawn,
+    bounded,
     decode_images,
     read_level,
     usable_problems,
@@ -84,7 +85,8 @@ def check_file(path: Path, schema: dict[str, ObjectClass] | None = None) -> list
         decode_images(level)  # as play will, so a corrupt PNG is not "ok" here
     except LevelError as exc:
         return [f"{path}: map: {exc.cause}"]
-    return [f"{path}: {where}: {message}" for where, message in problems(level, schema)]
+    # Each line bounded, as a refusal is: a map can make a quoted value megabytes long.
+    return [f"{path}: {where}: {bounded(message)}" for where, message in problems(level, schema)]
 
 
 def run(paths: Iterable[str | Path], out: TextIO | None = None) -> int:

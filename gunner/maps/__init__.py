@@ -9,7 +9,7 @@ in this order: `safe` (files and XML, bounded) -> `precheck` (the raw tree:
 """
 
 from gunner.maps.build import read_level
-from gunner.maps.errors import LevelError
+from gunner.maps.errors import LevelError, bounded
 from gunner.maps.images import decode_images, decode_png, quiet_c_stderr, shade_image
 from gunner.maps.model import (
     FOREGROUND_LAYER,
@@ -37,6 +37,7 @@ __all__ = [
     "Spawn",
     "TileLayer",
     "TileObject",
+    "bounded",
     "decode_images",
     "decode_png",
     "load_level",

@@ -185,4 +185,5 @@ def where_element(obj: ET.Element, oid: int) -> str:
 
 def where(oid: int, name: str, cls: str) -> str:
     name = name if len(name) <= 40 else name[:37] + "..."
+    cls = cls if len(cls) <= 40 else cls[:37] + "..."
     return f"object {oid} '{name}' ({cls or 'no class'})"

@@ -6,15 +6,18 @@ from __future__ import annotations
 import os
 import threading
 import time
+from pathlib import Path
 
 import numpy as np
 import pygame
 import pytest
 
 from ascii_maps import write_map
-from gunner.apart import Failed, Unsendable, Worker, WorkerDied
+from gunner.apart import LONGEST_TRACEBACK, Failed, Unsendable, Worker, WorkerDied
 from gunner.config import LEVELS_DIR
+from gunner.hotreload import build_apart
 from gunner.level import ImageLayer, LevelError, load_level
+from gunner.maps import bounded
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +79,45 @@ def test_a_value_that_cannot_cross_back_says_so_and_the_reader_goes_on(worker, t
         worker.call(threading.Lock)
     assert str(unsendable.value) == "TypeError: cannot pickle '_thread.lock' object"
     assert worker.call(load_level, write_map(tmp_path, ["..P.", "####"])).width == 4
+
+
+# A hostile map can make what a refusal quotes megabytes long; the game's main thread
+# takes a refusal in and wraps it into the reload banner every frame, so what crosses
+# back must stay a few hundred characters, whatever the map (issue 24's frame budget).
+SHORT = 700
+
+
+def test_a_refusal_quoting_megabytes_of_the_map_crosses_back_short(worker, tmp_path):
+    path = write_map(tmp_path, ["..P.", "####"])
+    name = "N" * 1_000_000 + ".tsx"
+    path.write_text(path.read_text().replace('source="t.tsx"', f'source="{name}"'))
+    # The hot reload's own way: read, built and tried in the reader's process.
+    with pytest.raises(LevelError) as refused:
+        build_apart(worker, path, 0, 0, "ours", lambda: None)
+    line = str(refused.value)
+    assert len(line) <= SHORT
+    assert line.startswith(f"{path}: tileset NNNN")
+    assert "NNN.tsx" in line and "cannot be read" in line  # the cause survives the cut
+    assert "\n" not in line
+
+
+def test_a_bug_quoting_megabytes_comes_back_short_with_its_traceback(worker):
+    with pytest.raises(Failed) as failed:
+        worker.call(Path.read_text, Path("N" * 1_000_000))  # "File name too long: 'NNN...'"
+    assert str(failed.value).startswith("OSError: [Errno 36] File name too long: 'NNNN")
+    assert len(str(failed.value)) <= SHORT
+    details = str(failed.value.__cause__)
+    assert "Traceback" in details and "read_text" in details
+    assert len(details) <= LONGEST_TRACEBACK
+
+
+def test_a_bound_keeps_ordinary_lines_and_cuts_only_what_is_long():
+    ordinary = "tileset /home/designer/maps/tiles.tsx cannot be read (No such file or directory)"
+    assert bounded(ordinary) == ordinary
+    assert bounded(bounded("x " * 5000)) == bounded("x " * 5000)
+    assert len(bounded("x " * 5000)) == 600
+    cut = bounded(f"class '{'Q' * 10_000}Z' is unknown")
+    assert cut == f"class '{'Q' * 119}...{'Q' * 58}Z' is unknown"  # the word's two ends
 
 
 def test_arrays_cross_as_arrays_the_game_can_write(worker):

@@ -157,6 +157,17 @@ def test_a_long_report_stops_after_20_problems_and_says_how_many_more(tmp_path):
     assert out.getvalue().splitlines() == check_file(few)
 
 
+def test_a_class_name_of_megabytes_is_reported_in_a_short_line(tmp_path):
+    huge = "Q" * 1_000_000
+    path = write_map(tmp_path, ["P.....", "######"], extra_objects=obj(100, huge, 8, 0))
+    out = io.StringIO()
+    assert run([path], out) == 1
+    (line,) = out.getvalue().splitlines()
+    assert line.startswith(f"{path}: object 100 'n100' (QQQQ")
+    assert "unknown class 'QQQQ" in line and "the game knows" in line
+    assert len(line) <= 1400  # the file, where (40 characters of class) and 600 of cause
+
+
 def test_the_whole_broken_corpus_checks_without_a_traceback():
     run_ = gunner("--check", *map(str, sorted(BROKEN.glob("*.tmx"))))
     assert run_.returncode == 1 and run_.stderr == ""
