@@ -364,12 +364,16 @@ def test_a_fresh_turret_points_its_barrel_up(tmp_path):
     assert turret.muzzle() == pytest.approx((cx, cy - 11))
 
 
-@pytest.mark.parametrize("kind", ["Soldier", "Turret", "Rifleman", "Drone"])
+@pytest.mark.parametrize(
+    "kind",
+    ["Soldier", "Turret", "Rifleman", "Drone", "Runner", "Grenadier", "PopupTurret", "Sniper"],
+)
 def test_every_enemy_flashes_only_for_a_moment(tmp_path, kind):
     stage = make_stage(tmp_path, [obj(kind, 25 * TILE, FLOOR, health=5)])
     enemy = stage.entities[-1]
     run(stage, B.NONE, 2)
     enemy.damage(1, stage)
+    assert enemy.flash  # the hit shows
     run(stage, B.NONE, round(FLASH_TIME / DT))
     assert enemy.alive and not enemy.flash
 
