@@ -17,7 +17,6 @@ from collections.abc import Callable
 import numpy as np
 import pygame
 from make_assets import (
-    BAYER4,
     SCREEN_H,
     SCREEN_W,
     Colour,
@@ -28,6 +27,8 @@ from make_assets import (
     put,
     rect,
 )
+
+from gunner.pixelart import BAYER4
 
 Draw = Callable[[pygame.Surface, int], None]
 # A climb's layers: the far sky spans two screens, the near layer three.

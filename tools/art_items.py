@@ -31,7 +31,6 @@ import pygame
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from make_assets import (  # noqa: E402
-    BAYER4,
     BG_DARK,
     BG_LIGHT,
     BG_MID,
@@ -57,6 +56,8 @@ from make_assets import (  # noqa: E402
     rect,
     save_png,
 )
+
+from gunner.pixelart import BAYER4  # noqa: E402
 
 ICON = 16
 # 5x7 letters for the weapon badges (bigger than the tileset's 3x5 font: they must read

@@ -16,7 +16,7 @@ from gunner.level import load_level
 from gunner.stage import Stage
 
 ARENA = ROOT / "levels" / "arenas" / "crossfire.tmx"
-VIOLET = (150, 90, 220)  # player 2's trousers (tools/make_assets.py)
+VIOLET = (150, 90, 220)  # player 2's trousers (gunner/pixelart.py)
 
 
 def said(monkeypatch, stage: Stage) -> list[str]:
