@@ -190,7 +190,7 @@ class Planner:
         self._standing: dict[frozenset[str], set[Cell]] = {}
 
     def grid_for(self, keys: frozenset[str]) -> list[list[int]]:
-        return builder._grid_for(self.grid, self.doors, keys)  # type: ignore[no-any-return]
+        return builder.grid_for(self.grid, self.doors, keys)  # type: ignore[no-any-return]
 
     def reverse_edges(self, keys: frozenset[str]) -> dict[Cell, list[tuple[Cell, float]]]:
         """dst -> [(src, cost)] for every move of the builder's model (doors of colours
@@ -205,7 +205,7 @@ class Planner:
                     continue
                 if r > 0 and grid[r - 1][c] == SOLID:
                     continue
-                for spot in set(builder._moves(grid, (c, r))):
+                for spot in set(builder.cell_moves(grid, (c, r))):
                     dc, dr = abs(spot[0] - c), spot[1] - r
                     cost = dc + (0.0 if dc <= 1 and dr >= 0 else 1.0) + max(0, -dr) * 0.5
                     rev.setdefault(spot, []).append(((c, r), cost))

@@ -892,7 +892,7 @@ def _across_limit(rise: int, peak: int) -> int:
     return min(MAX_ACROSS_BY_RISE.get(rise, MAX_ACROSS), MAX_ACROSS_BY_PEAK[peak])
 
 
-def _moves(grid: Sequence[Sequence[int]], pos: Cell) -> Iterable[Cell]:
+def cell_moves(grid: Sequence[Sequence[int]], pos: Cell) -> Iterable[Cell]:
     """Every standing position one walk step, fall or jump away from `pos`."""
     return (spot for spot, _ in _moves_by_peak(grid, pos))
 
@@ -947,7 +947,7 @@ def _moves_by_peak(grid: Sequence[Sequence[int]], pos: Cell) -> Iterable[tuple[C
                     break  # cannot pass over this column to land farther out
 
 
-def _grid_for(grid: Sequence[Sequence[int]], doors: Sequence[Door], keys: frozenset[str]):
+def grid_for(grid: Sequence[Sequence[int]], doors: Sequence[Door], keys: frozenset[str]):
     """The grid with every door whose keycard is not held made solid."""
     closed = [d for d in doors if d.color not in keys]
     if not closed:
@@ -1006,13 +1006,13 @@ def reach(
     strongly connected components, and a walk through the component graph must collect
     them all. `moves` (default: every move of the model) may leave some out.
     """
-    moves = moves or _moves
+    moves = moves or cell_moves
     ec, er, ew, eh = exit_rect
     grids: dict[frozenset[str], Sequence[Sequence[int]]] = {}
 
     def grid_of(held: frozenset[str]) -> Sequence[Sequence[int]]:
         if held not in grids:
-            grids[held] = _grid_for(grid, doors, held)
+            grids[held] = grid_for(grid, doors, held)
         return grids[held]
 
     def in_exit(pos: Cell) -> bool:
@@ -1304,7 +1304,7 @@ def hard_moves(grid: Sequence[Sequence[int]], pos: Cell) -> dict[Cell, str]:
 def easy_moves(grid: Sequence[Sequence[int]], pos: Cell) -> Iterable[Cell]:
     """The model's moves without the hard ones."""
     hard = hard_moves(grid, pos)
-    return (spot for spot in _moves(grid, pos) if spot not in hard)
+    return (spot for spot in cell_moves(grid, pos) if spot not in hard)
 
 
 def _leads_on(
@@ -1339,7 +1339,7 @@ def refusals(
     jump; and, if every way to finish needs one, the hard moves on the way (from a spot
     the player reaches without any hard move, into the rest of the level)."""
     out: list[tuple[Cell, str]] = []
-    grids = {held: _grid_for(grid, doors, held) for held in {s[2] for s in found.seen}}
+    grids = {held: grid_for(grid, doors, held) for held in {s[2] for s in found.seen}}
     ec, er, ew, eh = exit_rect
     stuck = set()
     for col, row, held in found.seen:
@@ -1364,7 +1364,7 @@ def refusals(
 
     def moves(g: Sequence[Sequence[int]], pos: Cell) -> Iterable[Cell]:
         hard = hard_moves(g, pos)
-        return (s for s in _moves(g, pos) if s not in hard or (pos, s) in allowed)
+        return (s for s in cell_moves(g, pos) if s not in hard or (pos, s) in allowed)
 
     lost = set(found.dead_ends)
     while True:
@@ -1374,7 +1374,7 @@ def refusals(
         inside = set(easy.seen)
         ways: dict[tuple[Cell, str], list[Cell]] = {}
         for col, row, held in easy.seen:
-            g = grids.get(held) or _grid_for(grid, doors, held)
+            g = grids.get(held) or grid_for(grid, doors, held)
             for spot, why in hard_moves(g, (col, row)).items():
                 move = ((col, row), spot)
                 if (*spot, held) in inside or spot in lost or move in allowed:

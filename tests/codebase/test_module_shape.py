@@ -11,6 +11,12 @@ from checkout import ROOT
 
 MOST_LINES = 400
 PACKAGES = ("gunner", "tools", "bench")
+# The tools import each other by bare name (`from make_assets import rect`).
+TOOLS = {p.stem for p in (ROOT / "tools").glob("*.py")}
+
+
+def _ours(module: str) -> bool:
+    return module.split(".")[0] in PACKAGES or module in TOOLS
 
 
 def sources(*folders: str) -> list[Path]:
@@ -54,7 +60,7 @@ def private_reaches(path: Path, here: str | None = None) -> list[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             source = _absolute(node, here, path.name == "__init__.py")
-            if source.split(".")[0] not in PACKAGES or source == here:
+            if not _ours(source) or source == here:
                 continue
             for alias in node.names:
                 if _private(alias.name):
@@ -63,7 +69,7 @@ def private_reaches(path: Path, here: str | None = None) -> list[str]:
                     modules[alias.asname or alias.name] = f"{source}.{alias.name}"
         elif isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.name.split(".")[0] in PACKAGES and alias.name != here:
+                if _ours(alias.name) and alias.name != here:
                     local = alias.asname or alias.name.split(".")[0]
                     modules[local] = alias.name if alias.asname else local
     for node in ast.walk(tree):
@@ -94,18 +100,20 @@ def test_no_private_name_is_reached_across_modules():
 
 
 def test_the_private_name_check_sees_every_way_in(tmp_path):
-    """The check itself catches an import of `_x`, an `alias._x` and a dotted
-    `gunner.mod._x` reach, and lets a module use its own private names."""
+    """The check itself catches an import of `_x` (from a package or a sibling tool), an
+    `alias._x` and a dotted `gunner.mod._x` reach, and lets a module use its own."""
     bad = tmp_path / "probe.py"
     bad.write_text(
         "from gunner.bullets import _FLOATS\nfrom gunner import bullets as b\n"
         "import gunner.weapons\nfrom . import _sibling\n_mine = 1\n"
-        "x = b._INTS, _mine, gunner.weapons._table, b.__name__\n",
+        "x = b._INTS, _mine, gunner.weapons._table, b.__name__\n"
+        "from make_assets import _pack\n",
         encoding="utf-8",
     )
-    assert private_reaches(bad, "tools.probe") == [
+    assert sorted(private_reaches(bad, "tools.probe")) == [
         "line 1: from gunner.bullets import _FLOATS",
         "line 4: from tools import _sibling",
         "line 6: gunner.bullets._INTS",
         "line 6: gunner.weapons._table",
+        "line 7: from make_assets import _pack",
     ]
