@@ -61,6 +61,20 @@ class ObjectClass:
         return {name: prop.default for name, prop in self.props.items()}
 
 
+def refresh_item_choices(schema: dict[str, ObjectClass]) -> tuple[str, ...]:
+    """Every item choice (a Pickup's `item`, each enemy's `drop`) lists the items of the
+    weapon registry (`gunner.weapons.ITEMS`), so a new weapon is one entry. Run each time
+    a weapon registers; returns the choices."""
+    items = tuple(ITEMS)
+    for spec in schema.values():
+        for name, prop in spec.props.items():
+            if prop.enum == "PickupItem":
+                spec.props[name] = replace(prop, allowed=items)
+            elif prop.enum == "Drop":
+                spec.props[name] = replace(prop, allowed=("", *items))
+    return items
+
+
 def drop_prop(when: str) -> Prop:
     """Every enemy's `drop` property: the pickup it leaves when `when`."""
     return Prop(

@@ -5,7 +5,8 @@
 Drawn from the palette in make_assets.py, with its helpers, so the items sit in the
 same world as the tiles and the player. Layouts (the game relies on them):
 
-- pickups.png   64x32: columns health, machinegun, spread, rocket; row 0 plain, row 1 glint
+- pickups.png   16 px a column: health, then each weapon pickup in registry order
+                (machinegun, spread, rocket); row 0 plain, row 1 glint
 - keycards.png  48x32: columns red, blue, yellow; row 0 plain, row 1 glint
 - door.png      80x144: rows red, blue, yellow; columns closed, opening x3, open (16x48)
 - key_symbols.png 27x9: red, blue, yellow; each key's symbol (9x9, outlined) for the HUD
@@ -23,6 +24,7 @@ from __future__ import annotations
 import math
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -38,7 +40,6 @@ from make_assets import (  # noqa: E402
     BLUE_DARK,
     DIRT_LIGHT,
     GRASS,
-    GRASS_DARK,
     HAZARD,
     ORANGE,
     OUTLINE,
@@ -58,15 +59,9 @@ from make_assets import (  # noqa: E402
 )
 
 from gunner.pixelart import BAYER4  # noqa: E402
+from gunner.weapons import ITEMS, WEAPONS  # noqa: E402
+from gunner.weapons.badge import ICON, bevel  # noqa: E402
 
-ICON = 16
-# 5x7 letters for the weapon badges (bigger than the tileset's 3x5 font: they must read
-# at a glance while the player is under fire).
-FONT_5X7 = {
-    "M": ["#...#", "##.##", "#.#.#", "#.#.#", "#...#", "#...#", "#...#"],
-    "S": [".####", "#....", "#....", ".###.", "....#", "....#", "####."],
-    "R": ["####.", "#...#", "#...#", "####.", "#.#..", "#..#.", "#...#"],
-}
 # Light, body, shade for each key / door colour.
 KEY_RAMPS: dict[str, tuple[Colour, Colour, Colour]] = {
     "red": (ORANGE, RED, SKY_2),
@@ -95,13 +90,6 @@ SYMBOL_TILE = 9  # key_symbols.png: the 7 px symbol with a 1 px outline all roun
 def symbol(surf: pygame.Surface, color: str, x: int, y: int, colour: Colour, big: bool) -> None:
     """`color`'s key symbol with its top-left at (x, y), in `colour`."""
     for dy, row in enumerate(SYMBOLS[color][0 if big else 1]):
-        for dx, cell in enumerate(row):
-            if cell == "#":
-                put(surf, x + dx, y + dy, colour)
-
-
-def letter(surf: pygame.Surface, ch: str, x: int, y: int, colour: Colour) -> None:
-    for dy, row in enumerate(FONT_5X7[ch]):
         for dx, cell in enumerate(row):
             if cell == "#":
                 put(surf, x + dx, y + dy, colour)
@@ -144,42 +132,17 @@ def icon_health() -> pygame.Surface:
     return s
 
 
-def bevel(
-    s: pygame.Surface, x: int, y: int, w: int, h: int, light: Colour, body: Colour, shade: Colour
-) -> None:
-    """A filled box lit along its top and left edges, shaded along its bottom and right."""
-    rect(s, body, x, y, w, h)
-    rect(s, light, x, y, w, 1)
-    rect(s, light, x, y, 1, h)
-    rect(s, shade, x, y + h - 1, w, 1)
-    rect(s, shade, x + w - 1, y, 1, h)
-
-
-def icon_weapon(ch: str, light: Colour, body: Colour, shade: Colour) -> pygame.Surface:
-    """A bevelled badge (Contra's falcon crates, boiled down) carrying the weapon letter."""
-    s = new_surface(ICON, ICON)
-    # Bevel: lit top-left, shaded bottom-right, corners clipped round.
-    bevel(s, 2, 2, 12, 12, light, body, shade)
-    for cx, cy in ((2, 2), (13, 2), (2, 13), (13, 13)):
-        put(s, cx, cy, (0, 0, 0, 0))
-    # Letter with a drop shadow so it reads on every body colour.
-    letter(s, ch, 6, 5, OUTLINE)
-    letter(s, ch, 5, 4, WHITE)
-    add_outline(s)
-    return s
-
-
-PICKUP_ICONS = (
-    icon_health,
-    lambda: icon_weapon("M", STEEL_LIGHT, BLUE, BLUE_DARK),
-    lambda: icon_weapon("S", ORANGE, RED, SKY_2),
-    lambda: icon_weapon("R", STEEL_LIGHT, GRASS_DARK, OUTLINE),
-)
-
-
 def make_pickups() -> None:
-    sheet = new_surface(ICON * 4, ICON * 2)
-    for i, draw in enumerate(PICKUP_ICONS):
+    """Health, then each weapon pickup's badge, drawn by its weapon's entry
+    (`Weapon.pickup_art`), in the registry's item order: the columns Pickup draws from."""
+    icons: list[Callable[[], pygame.Surface]] = []
+    for name in ITEMS:
+        draw = icon_health if name == "health" else WEAPONS[name].pickup_art
+        if draw is None:
+            raise SystemExit(f"weapon {name!r}: a pickup gives it, but its entry has no pickup_art")
+        icons.append(draw)
+    sheet = new_surface(ICON * len(icons), ICON * 2)
+    for i, draw in enumerate(icons):
         plain = draw()
         shiny = draw()
         sheen(shiny, 2, 2, 13, 13)

@@ -10,21 +10,9 @@ every module here is imported when the package is, so nothing else lists it (see
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
+from gunner.discovery import import_all
 from gunner.entities.base import ENTITY_TYPES, SCHEMA, Entity, create_entity, register, unregister
 
-
-def _discover() -> list[str]:
-    """Import every module of this package (in name order, so registration is the same
-    on every run) and return their names."""
-    names = sorted(info.name for info in pkgutil.iter_modules(__path__))
-    for name in names:
-        importlib.import_module(f"{__name__}.{name}")
-    return names
-
-
-MODULES = _discover()
+MODULES = import_all(__name__, __path__)
 
 __all__ = ["ENTITY_TYPES", "MODULES", "SCHEMA", "Entity", "create_entity", "register", "unregister"]

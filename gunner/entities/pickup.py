@@ -13,12 +13,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gunner.config import DT
-from gunner.entities.base import Entity, feet_box, register
+from gunner.entities.base import SCHEMA, Entity, feet_box, register
 from gunner.entities.body import fell_out, settle
 from gunner.events import PICKED_UP
-from gunner.schema import ObjectClass, Prop
-from gunner.weapons import ITEMS as ITEM_INFO
-from gunner.weapons import WEAPONS
+from gunner.schema import ObjectClass, Prop, refresh_item_choices
+from gunner.weapons import ITEMS, WATCHERS, WEAPONS
 
 if TYPE_CHECKING:
     from gunner.entities.player import Player
@@ -36,10 +35,6 @@ GLINT_EVERY = 1.6  # s between glints
 GLINT_TIME = 0.2  # s a glint lasts
 HEAL_AMOUNT = 2
 
-ITEMS = tuple(ITEM_INFO)
-# Sprite column in assets/pickups.png (row 0 plain, row 1 glinting).
-ITEM_FRAME = {name: i for i, name in enumerate(ITEMS)}
-ITEM_NAMES = {name: item.title for name, item in ITEM_INFO.items()}
 COLORS = ("red", "blue", "yellow")
 
 
@@ -114,7 +109,7 @@ PICKUP_ENTRY = ObjectClass(
 class Pickup(Item):
     """Health (heals 2 blocks) or a weapon with `ammo` shots (0 = the weapon's default)."""
 
-    chars = {item.char: {"item": item.name} for item in ITEM_INFO.values()}
+    chars = {item.char: {"item": item.name} for item in ITEMS.values()}
 
     def __init__(self, foot: tuple[float, float], props: dict[str, Any] | None = None) -> None:
         super().__init__(foot, props)
@@ -134,11 +129,22 @@ class Pickup(Item):
                 shots = player.ammo + (shots or 0)  # the same gun again: top up its ammo
             player.equip(self.item, shots)
         stage.publish(PICKED_UP, self)
-        stage.say(ITEM_NAMES[self.item])
+        stage.say(ITEMS[self.item].title)
         self.alive = False
 
     def frame_index(self) -> int:
-        return ITEM_FRAME[self.item]
+        """Its column in assets/pickups.png: the items in registry order."""
+        return list(ITEMS).index(self.item)
+
+
+def follow_the_weapons() -> None:
+    """A weapon registered (or forgotten): the schema's item and drop choices and the
+    builder's pickup characters list the items as they now are."""
+    refresh_item_choices(SCHEMA)
+    Pickup.chars = {item.char: {"item": item.name} for item in ITEMS.values()}
+
+
+WATCHERS.append(follow_the_weapons)
 
 
 # The map class: its shape in Tiled, its help, its properties and their defaults

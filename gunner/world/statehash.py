@@ -88,6 +88,12 @@ def freeze(value: Any) -> Any:
     if hasattr(value, "serial") and hasattr(value, "kind"):  # another entity: by reference
         return ["entity", value.kind, value.serial]
     if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: freeze(getattr(value, f.name)) for f in fields(value)}
+        # A field marked presentation (a weapon's pickup art: `metadata={"state": False}`)
+        # is no state.
+        return {
+            f.name: freeze(getattr(value, f.name))
+            for f in fields(value)
+            if f.metadata.get("state", True)
+        }
     # Never repr(): an object's default repr holds its memory address, which varies by run.
     return type(value).__name__

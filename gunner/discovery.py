@@ -1,0 +1,17 @@
+"""Registries fill themselves: a package of entries (the entity kinds, the weapons)
+imports every module it holds, so a new entry is one module and nothing lists it."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterable
+
+
+def import_all(package: str, path: Iterable[str]) -> list[str]:
+    """Import every module of `package` (found on `path`, its `__path__`) in name order,
+    so registration is the same on every run; return their names."""
+    names = sorted(info.name for info in pkgutil.iter_modules(path))
+    for name in names:
+        importlib.import_module(f"{package}.{name}")
+    return names
