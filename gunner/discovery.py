@@ -10,8 +10,11 @@ from collections.abc import Iterable
 
 def import_all(package: str, path: Iterable[str]) -> list[str]:
     """Import every module of `package` (found on `path`, its `__path__`) in name order,
-    so registration is the same on every run; return their names."""
-    names = sorted(info.name for info in pkgutil.iter_modules(path))
+    so registration is the same on every run; return their names. A kind's art module
+    (`<kind>_art.py`) is left to the art tool: the game only loads the pictures."""
+    names = sorted(
+        info.name for info in pkgutil.iter_modules(path) if not info.name.endswith("_art")
+    )
     for name in names:
         importlib.import_module(f"{package}.{name}")
     return names

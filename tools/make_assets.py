@@ -14,6 +14,8 @@ documented in assets/README.md, which this script also writes.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import math
 import os
@@ -22,6 +24,7 @@ import wave
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pygame
@@ -1345,12 +1348,22 @@ def make_readme() -> None:
     (ASSETS / "README.md").write_text(text, encoding="utf-8")
 
 
-def make_entity_sheets() -> None:
-    """Save the sheets entity kinds draw themselves (`Entity.make_sheet`), then check
-    that every sheet a kind declares was written by this run: a new kind's art is
-    either beside it or here, never forgotten."""
-    import sys
+def kind_art(module: str) -> ModuleType | None:
+    """The art module beside a kind's module (`gunner/entities/door.py` ->
+    `door_art.py`), if it has one."""
+    name = f"{module}_art"
+    try:
+        found = importlib.util.find_spec(name)
+    except ModuleNotFoundError:  # a kind outside any package (a test's toy)
+        found = None
+    return importlib.import_module(name) if found else None
 
+
+def make_entity_sheets() -> None:
+    """Save the sheets entity kinds draw themselves: a kind's `make_sheet()`, and the
+    `SHEETS` (name -> drawing) of the art module beside its module. Then check that
+    every sheet a kind declares was written by this run: a new kind's art is either
+    beside it or here, never forgotten."""
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from gunner.entities import ENTITY_TYPES
@@ -1361,11 +1374,18 @@ def make_entity_sheets() -> None:
             if not cls.sheet:
                 raise SystemExit(f"{kind}: make_sheet() draws art but the kind names no sheet")
             save_png(image, f"{cls.sheet}.png")
+    for module in sorted({cls.__module__ for cls in ENTITY_TYPES.values()}):
+        art = kind_art(module)
+        for name, draw in getattr(art, "SHEETS", {}).items():
+            try:
+                save_png(draw(), f"{name}.png")
+            except ValueError as error:
+                raise SystemExit(f"{art.__name__}: {error}") from None
     for kind, cls in sorted(ENTITY_TYPES.items()):
         if cls.sheet and f"{cls.sheet}.png" not in WRITTEN:
             raise SystemExit(
-                f"{kind}: no art for its sheet {cls.sheet!r}: give the kind a make_sheet() "
-                "or draw it in tools/"
+                f"{kind}: no art for its sheet {cls.sheet!r}: give the kind a make_sheet(), "
+                "an art module beside it (gunner/entities/<kind>_art.py), or draw it in tools/"
             )
 
 
@@ -1389,7 +1409,7 @@ def main() -> None:
     make_music()
     __import__("art_audio").make_audio()  # issue 4's sounds and music
     __import__("art_enemies").make_enemies()  # soldier, rifleman, turret, drone sheets
-    __import__("art_items").make_items()  # pickups, keycards, doors, drums, explosion, rocket
+    __import__("art_items").make_items()  # explosion, rocket
     __import__("art_bosses").make_bosses()  # boss sheets, the boss bullet, boss sounds
     __import__("art_themes").make_themes()  # each level look's tileset and backdrop
     make_entity_sheets()

@@ -1,13 +1,13 @@
 """Every bullet, key and door is told apart by shape as well as colour (issue 27): a
 player who cannot tell red from yellow, or cyan from magenta, still can tell them.
 
-These read the committed files in assets/ (tools/make_assets.py, tools/art_items.py)."""
+These read the committed files in assets/ (tools/make_assets.py, the kinds' art beside
+them: gunner/entities/door_art.py, pickup_art.py)."""
 
 from __future__ import annotations
 
 import itertools
 import os
-import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -16,10 +16,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from checkout import ROOT
-
-sys.path.insert(0, str(ROOT / "tools"))
-
-from art_items import COLORS, DOOR_H, DOOR_W, ICON, SYMBOL_TILE, SYMBOLS  # noqa: E402
+from gunner.entities.door_art import COLORS, DOOR_H, DOOR_W, SYMBOL_TILE, SYMBOLS
+from gunner.weapons.badge import ICON
 
 ASSETS = ROOT / "assets"
 

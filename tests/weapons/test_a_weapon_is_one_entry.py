@@ -24,7 +24,7 @@ from checkout import ROOT, import_tool
 from gunner import text
 from gunner.check import check_file
 from gunner.config import TILE
-from gunner.entities import SCHEMA
+from gunner.entities import ENTITY_TYPES, SCHEMA
 from gunner.events import SHOT
 from gunner.hud import draw_hud
 from gunner.input import Buttons as B
@@ -89,7 +89,7 @@ def zapper(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield char
     finally:
         sys.path.remove(str(folder))
-        for name in ("toy_weapon", "build_level", "make_assets", "art_items"):
+        for name in ("toy_weapon", "build_level", "make_assets", "make_tiled_project"):
             sys.modules.pop(name, None)
         unregister_weapon("zapper")
 
@@ -160,7 +160,8 @@ def test_the_art_tool_lays_out_the_toys_pickup_and_the_game_draws_it(
     shutil.copytree(ROOT / "assets", assets)
     make_assets = _tool("make_assets")
     monkeypatch.setattr(make_assets, "ASSETS", assets)
-    _tool("art_items").make_pickups()
+    make_assets.WRITTEN.update(f"{cls.sheet}.png" for cls in ENTITY_TYPES.values() if cls.sheet)
+    make_assets.make_entity_sheets()
     sheet = pygame.image.load(str(assets / "pickups.png"))
     assert sheet.get_size() == (16 * 5, 32)
     assert sheet.get_at((4 * 16 + 8, 8))[:3] == GREEN  # its column: after the shipped four
