@@ -6,6 +6,8 @@ sits in one world. Drawing only: nothing here is read while the game runs.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import pygame
 
@@ -95,7 +97,9 @@ def put(surf: pygame.Surface, x: int, y: int, colour: Colour | tuple[int, int, i
         surf.set_at((x, y), colour)
 
 
-def rect(surf: pygame.Surface, colour: Colour, x: int, y: int, w: int, h: int) -> None:
+def rect(
+    surf: pygame.Surface, colour: Colour | tuple[int, int, int, int], x: int, y: int, w: int, h: int
+) -> None:
     surf.fill(colour, (x, y, w, h))
 
 
@@ -175,3 +179,51 @@ def dither_ramp(value: np.ndarray, colours: list[Colour]) -> pygame.Surface:
     idx = base + (frac > BAYER4[ys % 4, xs % 4])
     idx = np.clip(idx, 0, len(colours) - 1)
     return surface_from_indices(idx, colours)
+
+
+# --------------------------------------------------------------------------------------
+# Figures: the legs every drawn body stands on (the player's, and the infantry's, which
+# pass their own walk cycle)
+# --------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Leg:
+    hip: Point
+    knee: Point
+    ankle: Point
+
+
+@dataclass(frozen=True)
+class Legs:
+    back: Leg
+    front: Leg
+
+
+STAND = Legs(Leg((15, 22), (14, 25), (13, 28)), Leg((17, 22), (18, 25), (19, 28)))
+JUMP = Legs(Leg((15, 22), (16, 24), (13, 26)), Leg((17, 22), (21, 23), (20, 27)))
+
+# One leg's run cycle, 6 keyframes: (ankle x from body centre, ankle lift, knee offset from
+# the hip). Contact, planted, pushing back, toe-off, heel kicks up behind, knee drives
+# forward. The other leg plays the same cycle three frames later.
+RUN_CYCLE: list[tuple[int, int, Point]] = [
+    (5, 0, (3, 3)),
+    (2, 0, (2, 3)),
+    (-2, 0, (0, 3)),
+    (-5, 0, (-1, 3)),
+    (-4, 5, (0, 4)),
+    (1, 3, (3, 2)),
+]
+
+
+def run_legs(frame: int, cycle: list[tuple[int, int, Point]] = RUN_CYCLE) -> tuple[Legs, int]:
+    """Leg pose and body bob for run frame 0..5 (of `cycle`: the enemies' walk passes its own).
+
+    The body is 1 px higher between the two contact frames (0 and 3), which sells the weight
+    of the run.
+    """
+    bob = 0 if frame % 3 == 0 else -1
+    legs = []
+    for hip_x, delay in ((15, 3), (17, 0)):
+        ax, lift, (kx, ky) = cycle[(frame + delay) % 6]
+        hip = (hip_x, 22 + bob)
+        legs.append(Leg(hip, (hip_x + kx, hip[1] + ky), (16 + ax, 28 - lift)))
+    return Legs(back=legs[0], front=legs[1]), bob

@@ -47,6 +47,7 @@ from gunner.pixelart import (  # noqa: E402
     GRASS,
     GRASS_DARK,
     HAZARD,
+    JUMP,
     ORANGE,
     OUTLINE,
     PLAYER_TWO,
@@ -57,11 +58,14 @@ from gunner.pixelart import (  # noqa: E402
     SKY_2,
     SKY_3,
     SKY_4,
+    STAND,
     STEEL,
     STEEL_DARK,
     STEEL_LIGHT,
     WHITE,
     Colour,
+    Leg,
+    Legs,
     Point,
     add_outline,
     dither_ramp,
@@ -69,6 +73,7 @@ from gunner.pixelart import (  # noqa: E402
     new_surface,
     put,
     rect,
+    run_legs,
     stamp_line,
 )
 
@@ -472,17 +477,6 @@ def make_tiles() -> None:
 # --------------------------------------------------------------------------------------
 # Player sprite sheet
 # --------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Leg:
-    hip: Point
-    knee: Point
-    ankle: Point
-
-
-@dataclass(frozen=True)
-class Legs:
-    back: Leg
-    front: Leg
 
 
 @dataclass(frozen=True)
@@ -507,39 +501,10 @@ GUN_BACK, GUN_BODY, GUN_TIP = 3, 4, 9  # stock length, body length, barrel end (
 CROUCH_DY = 9  # how far head and torso drop when crouching
 CROUCH_GUN_DY = 8  # the gun sits one pixel higher on the hunched torso
 
-STAND = Legs(Leg((15, 22), (14, 25), (13, 28)), Leg((17, 22), (18, 25), (19, 28)))
-JUMP = Legs(Leg((15, 22), (16, 24), (13, 26)), Leg((17, 22), (21, 23), (20, 27)))
+# STAND, JUMP and the run cycle are in gunner.pixelart: the enemies stand on them too.
 FALL = Legs(Leg((15, 22), (14, 25), (12, 27)), Leg((17, 22), (19, 25), (20, 28)))
 HURT = Legs(Leg((15, 22), (13, 25), (11, 28)), Leg((17, 22), (19, 25), (21, 28)))
 KNEEL = Legs(Leg((14, 28), (12, 28), (9, 28)), Leg((17, 28), (21, 27), (21, 28)))
-
-
-# One leg's run cycle, 6 keyframes: (ankle x from body centre, ankle lift, knee offset from
-# the hip). Contact, planted, pushing back, toe-off, heel kicks up behind, knee drives
-# forward. The other leg plays the same cycle three frames later.
-RUN_CYCLE: list[tuple[int, int, Point]] = [
-    (5, 0, (3, 3)),
-    (2, 0, (2, 3)),
-    (-2, 0, (0, 3)),
-    (-5, 0, (-1, 3)),
-    (-4, 5, (0, 4)),
-    (1, 3, (3, 2)),
-]
-
-
-def run_legs(frame: int, cycle: list[tuple[int, int, Point]] = RUN_CYCLE) -> tuple[Legs, int]:
-    """Leg pose and body bob for run frame 0..5 (of `cycle`: the enemies' walk passes its own).
-
-    The body is 1 px higher between the two contact frames (0 and 3), which sells the weight
-    of the run.
-    """
-    bob = 0 if frame % 3 == 0 else -1
-    legs = []
-    for hip_x, delay in ((15, 3), (17, 0)):
-        ax, lift, (kx, ky) = cycle[(frame + delay) % 6]
-        hip = (hip_x, 22 + bob)
-        legs.append(Leg(hip, (hip_x + kx, hip[1] + ky), (16 + ax, 28 - lift)))
-    return Legs(back=legs[0], front=legs[1]), bob
 
 
 def draw_leg(surf: pygame.Surface, leg: Leg, colour: Colour, boot: Colour) -> None:
@@ -1408,11 +1373,10 @@ def main() -> None:
     make_sfx()
     make_music()
     __import__("art_audio").make_audio()  # issue 4's sounds and music
-    __import__("art_enemies").make_enemies()  # soldier, rifleman, turret, drone sheets
     __import__("art_items").make_items()  # explosion, rocket
-    __import__("art_bosses").make_bosses()  # boss sheets, the boss bullet, boss sounds
+    __import__("art_bosses").make_bosses()  # the boss bullet, boss sounds
     __import__("art_themes").make_themes()  # each level look's tileset and backdrop
-    make_entity_sheets()
+    make_entity_sheets()  # every kind's own art, beside it (gunner/entities/<kind>_art.py)
     make_readme()
     print(f"assets written to {ASSETS} (muzzles: {muzzles})")
 

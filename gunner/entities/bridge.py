@@ -50,7 +50,7 @@ BLINK = 6  # steps a lit segment's charges stay on, then off
 
 @register("Bridge", ENTRY)
 class Bridge(CellFloor):
-    sheet = "bridge"  # drawn by tools/art_troops.py
+    sheet = "bridge"  # drawn by bridge_art.py, beside it
     chars = {"_": {}}
     builder_size = (16, 16)
 

@@ -54,7 +54,7 @@ LANE = 0.5  # radians: the spirals leave this wide a lane open toward the player
 class Crawler(Boss):
     title = "CRAWLER"
     max_health = int(DEFAULTS["health"])
-    sheet = "boss_crawler"  # drawn by tools/art_bosses.py
+    sheet = "boss_crawler"  # drawn by crawler_art.py, beside it
     chars = {"V": {}}  # tools/build_level.py: `V` marks its feet
     builder_size = (144, 96)
     FRAME = (144, 96)

@@ -50,7 +50,7 @@ SHAKE_STEPS = 8  # in its last steps it trembles (drawn 1 px aside every other s
 
 @register("CrumbleFloor", ENTRY)
 class CrumbleFloor(CellFloor):
-    sheet = "crumble_floor"  # drawn by tools/art_troops.py
+    sheet = "crumble_floor"  # drawn by crumble_floor_art.py, beside it
     chars = {"%": {}}
     builder_size = (16, 16)
 

@@ -62,7 +62,7 @@ FRAME = 32
 class Grenade(Entity):
     """A thrown grenade: flies under GRAVITY, bursts on contact or when its fuse is out."""
 
-    sheet = "grenade"  # 4 tumbling frames, 8x8 (drawn by tools/art_troops.py)
+    sheet = "grenade"  # 4 tumbling frames, 8x8 (drawn by grenadier_art.py)
     team = "neutral"  # not an enemy to kill or count; its blast spares enemies
     touches = True  # bursts on the player
 
@@ -105,7 +105,7 @@ def lob(x: float, y: float, tx: float, ty: float) -> tuple[float, float]:
 
 @register("Grenadier", ENTRY)
 class Grenadier(Enemy):
-    sheet = "grenadier"  # drawn by tools/art_troops.py
+    sheet = "grenadier"  # drawn by grenadier_art.py, beside it
     chars = {"e": {}}
     builder_size = (16, 32)
     death_frames = ((1, 0), (1, 1), (1, 2))  # grenadier.png row 1

@@ -53,7 +53,7 @@ RAIN_GAP = 64.0
 class Overseer(Boss):
     title = "OVERSEER"
     max_health = int(DEFAULTS["health"])
-    sheet = "boss_overseer"  # drawn by tools/art_bosses.py
+    sheet = "boss_overseer"  # drawn by overseer_art.py, beside it
     chars = {"O": {}}  # tools/build_level.py: `O` marks the floor under its start
     builder_size = (128, 200)
     FRAME = (128, 64)

@@ -52,7 +52,7 @@ STAGES = ("down", "rising", "aiming", "holding", "sinking")
 
 @register("PopupTurret", ENTRY)
 class PopupTurret(Enemy):
-    sheet = "popup_turret"  # drawn by tools/art_troops.py
+    sheet = "popup_turret"  # drawn by popup_turret_art.py, beside it
     chars = {"T": {}}
     builder_size = (16, 16)
     max_health = int(DEFAULTS["health"])

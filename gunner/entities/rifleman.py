@@ -42,7 +42,7 @@ FIRE_POSE = 0.15
 EYE_Y = 20  # line of sight starts at the shoulder, this far above the feet
 FRAME = 32
 # Aim poses (sprite columns) and the muzzle pixel of each, facing right, in the 32x32
-# frame whose bottom-centre is the feet. Kept in step with tools/art_enemies.py.
+# frame whose bottom-centre is the feet. Kept in step with rifleman_art.py (a test compares them).
 FORWARD, DIAG_UP, DIAG_DOWN = 0, 1, 2
 MUZZLES = {FORWARD: (28, 13), DIAG_UP: (26, 5), DIAG_DOWN: (26, 21)}
 DIAG_FROM = math.radians(25)  # beyond this angle off the horizontal a diagonal pose shows

@@ -52,7 +52,7 @@ STRIDE = 7.0  # px run per frame of the run cycle: the animation follows the gro
 
 @register("Runner", ENTRY)
 class Runner(Enemy):
-    sheet = "runner"  # drawn by tools/art_troops.py
+    sheet = "runner"  # drawn by runner_art.py, beside it
     chars = {"u": {}}
     builder_size = (16, 32)
     death_frames = ((1, 0), (1, 1), (1, 2))  # runner.png row 1: thrown, falling, lying

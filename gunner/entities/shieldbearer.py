@@ -54,7 +54,7 @@ FRAME = 32
 
 @register("Shieldbearer", ENTRY)
 class Shieldbearer(Enemy):
-    sheet = "shieldbearer"  # drawn by tools/art_troops.py
+    sheet = "shieldbearer"  # drawn by shieldbearer_art.py, beside it
     chars = {"b": {}}
     builder_size = (16, 32)
     death_frames = ((1, 0), (1, 1), (1, 2))  # shieldbearer.png row 1: it drops the shield

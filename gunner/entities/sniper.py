@@ -46,7 +46,7 @@ FIRST = 1.0  # s before its first aim
 EYE_Y = 20  # line of sight starts this far above the feet
 FRAME = 32
 # Aim poses (sprite columns 1-3, firing 4-6) and their muzzles in the 32x32 frame facing
-# right, as tools/art_troops.py draws them (grip + direction x barrel length).
+# right, as sniper_art.py draws them (grip + direction x barrel length).
 FORWARD, DIAG_UP, DIAG_DOWN = 0, 1, 2
 MUZZLES = {FORWARD: (30, 13), DIAG_UP: (27, 4), DIAG_DOWN: (27, 22)}
 DIAG_FROM = math.radians(25)
@@ -56,7 +56,7 @@ LASER_LOCKED = (255, 236, 236)
 
 @register("Sniper", ENTRY)
 class Sniper(Enemy):
-    sheet = "sniper"  # drawn by tools/art_troops.py
+    sheet = "sniper"  # drawn by sniper_art.py, beside it
     chars = {"x": {}}
     builder_size = (16, 32)
     death_frames = ((1, 0), (1, 1), (1, 2))  # sniper.png row 1

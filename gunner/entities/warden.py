@@ -47,7 +47,7 @@ RAIN_GAP = 64.0  # the safe hole in the rain, centred where the player stood
 class Warden(Boss):
     title = "WARDEN"
     max_health = int(DEFAULTS["health"])
-    sheet = "boss_warden"  # drawn by tools/art_bosses.py
+    sheet = "boss_warden"  # drawn by warden_art.py, beside it
     chars = {"W": {}}  # tools/build_level.py: `W` marks its feet
     builder_size = (128, 176)
     FRAME = (128, 176)
