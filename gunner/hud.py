@@ -8,6 +8,7 @@ reads the stage and never changes it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -18,6 +19,7 @@ from gunner.entities.boss import Boss
 from gunner.entities.boss_table import BossState
 from gunner.entities.player import MAX_HEALTH, Player
 from gunner.entities.spawner import current_wave, wave_number
+from gunner.hudmessage import PLAYER_COLOURS, draw_messages
 from gunner.splits import Split, format_steps, steps_of
 from gunner.stage import Stage
 from gunner.world.versus import Arena
@@ -29,12 +31,7 @@ LOW = (235, 80, 70)  # the blocks turn red on the last one
 EMPTY = (44, 46, 58)
 OUTLINE = text.OUTLINE
 SKIN, HAIR = (240, 190, 150), (120, 70, 40)
-# The level's name shows in the middle of the screen for this long at the start.
-TITLE_TIME = 2.5
 BACKING = (8, 10, 18, 150)  # behind the HUD's blocks: dark, a little see-through
-# P1, P2 tags: cyan, and the violet of player 2's trousers (assets/player2.png).
-PLAYER_COLOURS = (text.CYAN, (190, 140, 255))
-FADE = 0.5  # seconds of fade-out at the end of a message
 
 
 def format_time(seconds: float) -> str:
@@ -107,14 +104,6 @@ def draw_tick(surface: pygame.Surface, x: int, y: int, done: bool) -> None:
     pygame.draw.rect(surface, text.GREEN if done else text.GREY, box, 1)
     if done:
         pygame.draw.lines(surface, text.GREEN, False, [(x + 1, y + 3), (x + 3, y + 5), (x + 6, y)])
-
-
-def faded(image: pygame.Surface, remaining: float) -> pygame.Surface:
-    if remaining >= FADE:
-        return image
-    image = image.copy()
-    image.set_alpha(int(255 * max(0.0, remaining) / FADE))
-    return image
 
 
 BOSS_BAR_W, BOSS_BAR_H = 220, 6
@@ -273,11 +262,16 @@ def hud_sides(views: list[View] | None) -> list[int] | None:
 
 
 def draw_hud(
-    surface: pygame.Surface, stage: Stage, messages: bool = True, sides: list[int] | None = None
+    surface: pygame.Surface,
+    stage: Stage,
+    messages: bool = True,
+    sides: list[int] | None = None,
+    views: Sequence[View] | None = None,
 ) -> None:
     """The HUD; without ``messages`` the centre banner (CHECKPOINT, the level name...)
     is left out, as under the results, where a stale one would bleed through. `sides`:
-    with two players, the column where each one's view starts (default: halves)."""
+    with two players, the column where each one's view starts (default: halves);
+    `views`: the views on screen, where each player's own messages go."""
     w = surface.get_width()
     keys = set().union(*(p.keys for p in stage.players))
     two = len(stage.players) > 1
@@ -315,18 +309,8 @@ def draw_hud(
     if boss is not None:
         draw_boss_bar(surface, boss)
 
-    # Centre: the level's name as it starts, then the stage's messages.
-    if not messages:
-        pass
-    elif stage.message_time > 0 and stage.message:
-        image = text.render(stage.message, 22, text.YELLOW)
-        image = faded(image, stage.message_time)
-        surface.blit(image, image.get_rect(midtop=(w // 2, 58)))
-    elif stage.time < TITLE_TIME:
-        image = faded(
-            text.render(stage.level.name.upper(), 28, text.YELLOW), TITLE_TIME - stage.time
-        )
-        surface.blit(image, image.get_rect(midtop=(w // 2, 58)))
+    if messages:
+        draw_messages(surface, stage, views)
 
 
 def draw_score(surface: pygame.Surface, arena: Arena) -> None:

@@ -129,7 +129,7 @@ class Pickup(Item):
                 shots = player.ammo + (shots or 0)  # the same gun again: top up its ammo
             player.equip(self.item, shots)
         stage.publish(PICKED_UP, self)
-        stage.say(ITEMS[self.item].title)
+        stage.say(ITEMS[self.item].title, player)
         self.alive = False
 
     def frame_index(self) -> int:
@@ -184,7 +184,7 @@ class Keycard(Item):
             return
         player.keys.add(self.color)
         stage.publish(PICKED_UP, self, key=self.color)
-        stage.say(f"{self.color.upper()} KEYCARD")
+        stage.say(f"{self.color.upper()} KEYCARD", player)
         self.alive = False
 
     def frame_index(self) -> int:

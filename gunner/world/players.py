@@ -154,14 +154,15 @@ def respawn_timer(world: World, player: Player) -> Timer:
     return world.respawn_in if player is world.players[0] else world.seats[0].respawn_in
 
 
-def _can_borrow(world: World, player: Player) -> bool:
+def can_borrow(world: World, player: Player) -> bool:
+    """Could `player` take a life from their partner (who is up, with two or more)?"""
     partner = partner_of(world, player)
     return partner is not None and partner.alive and partner.lives >= 2
 
 
 def _borrow_life(world: World, player: Player) -> None:
     """Contra's rule: out of lives, press jump to take one of the partner's."""
-    if not _can_borrow(world, player):
+    if not can_borrow(world, player):
         return
     _, pressed = world.controls(player)
     if pressed & Buttons.JUMP:
@@ -169,7 +170,7 @@ def _borrow_life(world: World, player: Player) -> None:
         assert partner is not None
         partner.lives -= 1
         player.lives += 1
-        world.say(f"P{world.players.index(player) + 1} TOOK A LIFE")
+        world.say(f"P{world.players.index(player) + 1} TOOK A LIFE", player)
 
 
 def _bring_back(world: World, player: Player) -> None:
@@ -238,6 +239,7 @@ __all__ = [
     "REVIVE_DELAY",
     "Seat",
     "Tally",
+    "can_borrow",
     "follow_players",
     "leashed_dx",
     "nearest_player",

@@ -23,12 +23,13 @@ if TYPE_CHECKING:
 # it did before co-op; the tallies (and whose bullet is whose) are reporting only.
 # A versus round's arena is hashed apart, only in versus. The cameras, the shared
 # one and each co-op player's own, are what generators read: each generator keeps the
-# views it read in its own state, so the hash sees them there.
+# views it read in its own state, so the hash sees them there. Whose message the HUD
+# shows (`message_owner`) only says which view it goes in.
 NOT_STATE = frozenset(
     ("level", "rng", "tilemap", "tree", "bullets", "entities", "bus", "feedback",
      "counters", "players", "camera", "crowd_step", "zone_makers", "assists",
      "seats", "leash", "tallies", "credit", "_quarries", "arena",
-     "own_cameras")
+     "own_cameras", "message_owner")
 )  # fmt: skip
 
 

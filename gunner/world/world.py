@@ -100,6 +100,9 @@ class World(Physics, Presenting):
         self.at_exit = False  # the player touched the exit this step (judged after the step)
         self.message = ""  # a short line the HUD shows (CHECKPOINT, DOOR LOCKED...)
         self.message_timer = Timer()  # running: the HUD shows `message`
+        # Whose `message` it is (their index: a pickup's, a life taken), shown in their
+        # own view when the screen splits; None: the team's (a checkpoint, an objective).
+        self.message_owner: int | None = None
         self.objectives = objectives.parse_objectives(level.properties.get("objective"))
         self.unknown_classes: list[str] = []
         self._serials = 0  # entities ever added: the next one's serial
@@ -253,8 +256,11 @@ class World(Physics, Presenting):
             self.kills += 1
             self.hitstop(HITSTOP_KILL)
 
-    def say(self, message: str) -> None:
+    def say(self, message: str, player: Player | None = None) -> None:
+        """Show `message` for a moment: `player`'s own (in their view when the screen
+        splits), or the team's (None)."""
         self.message = message
+        self.message_owner = self.players.index(player) if player in self.players else None
         self.message_timer.start(MESSAGE_TIME)
 
     @property

@@ -1,0 +1,134 @@
+"""Where the HUD's centre messages go. On one view: the middle of the screen. On a split
+screen a player's own message (a pickup's name, a life taken, the hint to take one)
+goes in the middle of their own view, on their side of the divider; the team's (a
+checkpoint, an objective, the level's name) goes in the middle of each view, so
+neither player reads it across the cut. Presentation only: reads the views.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from gunner import text
+from gunner.camera import View
+from gunner.dynamicsplit import half_plane
+from gunner.world.players import can_borrow
+
+if TYPE_CHECKING:
+    from gunner.stage import Stage
+
+__all__ = [
+    "FADE",
+    "MESSAGE_Y",
+    "PLAYER_COLOURS",
+    "TITLE_TIME",
+    "draw_messages",
+    "faded",
+    "message_boxes",
+]
+
+MESSAGE_Y = 58  # the top of the centre message, as on one view
+MARGIN = 6  # between a message and the divider or the screen's edge
+# The level's name shows in the middle of the screen for this long at the start.
+TITLE_TIME = 2.5
+FADE = 0.5  # seconds of fade-out at the end of a message
+# P1, P2 tags: cyan, and the violet of player 2's trousers (assets/player2.png).
+PLAYER_COLOURS = (text.CYAN, (190, 140, 255))
+HINT_GAP = 26  # below the message row: the hint to take a life
+
+
+def draw_messages(surface: pygame.Surface, stage: Stage, views: Sequence[View] | None) -> None:
+    """The stage's message (or the level's name as it starts), then, under it, the
+    hint for a player out of lives who may take one from their partner."""
+    size = surface.get_size()
+    image: pygame.Surface | None = None
+    owner = None
+    if stage.message_time > 0 and stage.message:
+        image = faded(text.render(stage.message, 22, text.YELLOW), stage.message_time)
+        owner = stage.message_owner
+    elif stage.time < TITLE_TIME:
+        name = text.render(stage.level.name.upper(), 28, text.YELLOW)
+        image = faded(name, TITLE_TIME - stage.time)
+    if image is not None:
+        for box in message_boxes(size, image.get_size(), views, owner):
+            surface.blit(image, box)
+    if stage.arena is not None or len(stage.players) < 2:
+        return
+    for k, player in enumerate(stage.players):
+        if player.alive or player.lives > 0 or not can_borrow(stage, player):
+            continue
+        hint = text.render(f"P{k + 1}: PRESS JUMP TO TAKE A LIFE", 16, PLAYER_COLOURS[k])
+        for box in message_boxes(size, hint.get_size(), views, k, MESSAGE_Y + HINT_GAP):
+            surface.blit(hint, box)
+
+
+def faded(image: pygame.Surface, remaining: float) -> pygame.Surface:
+    """`image` fading out over its last FADE seconds on screen."""
+    if remaining >= FADE:
+        return image
+    image = image.copy()
+    image.set_alpha(int(255 * max(0.0, remaining) / FADE))
+    return image
+
+
+def message_boxes(
+    size: tuple[int, int],
+    image: tuple[int, int],
+    views: Sequence[View] | None,
+    owner: int | None,
+    y: int = MESSAGE_Y,
+) -> list[pygame.Rect]:
+    """Where a message `image` wide and high goes on a screen of `size` showing `views`
+    (None: one view): one box, or one per view for the team's message (`owner` None)
+    on a split screen. `y`: its top on one view."""
+    w, h = size
+    centred = pygame.Rect(0, 0, *image)
+    centred.midtop = (w // 2, y)
+    split = [v for v in views or () if v.player is not None]
+    if len(split) < 2:
+        return [centred]
+    mine = [v for v in split if v.player == owner] or split
+    cut = next((v for v in split if v.normal is not None), None)
+    boxes: list[pygame.Rect] = []
+    for view in mine:
+        if cut is None:  # side by side: the middle of its strip
+            box = centred.copy()
+            box.centerx = (view.left + view.right) // 2
+            box.clamp_ip(pygame.Rect(view.left, 0, view.width, h))
+        else:
+            box = _beyond_the_cut(size, centred, cut, view is cut)
+        box.clamp_ip(pygame.Rect(0, 0, w, h))
+        if box not in boxes:  # the dynamic split's two sides at the point of splitting
+            boxes.append(box)
+    return boxes
+
+
+def _beyond_the_cut(
+    size: tuple[int, int], centred: pygame.Rect, cut: View, positive: bool
+) -> pygame.Rect:
+    """The dynamic split: the message over the middle of its side of the cut (its
+    column, at its height on one view), pushed across the screen away from the cut
+    until it clears it by a margin, and as far from the centre as the divider is
+    strong (so it slides out as the divider fades in)."""
+    assert cut.normal is not None
+    length = math.hypot(*cut.normal) or 1.0
+    sign = 1.0 if positive else -1.0
+    nx, ny = sign * cut.normal[0] / length, sign * cut.normal[1] / length
+    corners = half_plane(size, cut.normal, positive)
+    middle_x = sum(x for x, _ in corners) / len(corners)
+    box = centred.copy()
+    box.centerx = round(middle_x)
+    cx, cy = size[0] / 2, size[1] / 2
+    nearest = min(
+        (x - cx) * nx + (y - cy) * ny for x in (box.left, box.right) for y in (box.top, box.bottom)
+    )
+    push = max(0.0, MARGIN - nearest)
+    box.move_ip(round(nx * push), round(ny * push))
+    strength = cut.fade
+    box.x = round(centred.x + (box.x - centred.x) * strength)
+    box.y = round(centred.y + (box.y - centred.y) * strength)
+    return box

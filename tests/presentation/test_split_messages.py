@@ -1,0 +1,147 @@
+"""Messages on a split screen: a player's own message (what they picked up, a life
+taken) sits in their own view, clear of the divider; the team's shows in each view;
+on one view both stay centred."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+from split_helpers import body, settle
+
+from ascii_maps import write_map
+from gunner import text
+from gunner.camera import SplitScreen
+from gunner.config import VIEW_H, VIEW_W
+from gunner.hud import draw_hud, hud_sides
+from gunner.hudmessage import MESSAGE_Y, PLAYER_COLOURS
+from gunner.level import load_level
+from gunner.stage import Stage
+
+WIDE = 160  # tiles: room to part
+
+
+def co_op(tmp_path, apart: float) -> Stage:
+    """Two players on a long floor, player 2 `apart` px to the right of player 1."""
+    rows = ["." * WIDE] * 14 + ["..P" + "." * (WIDE - 3), "#" * WIDE]
+    stage = Stage(load_level(write_map(tmp_path, rows), images=False), players=2)
+    stage.players[1].hitbox.x = stage.players[0].hitbox.x + apart
+    stage.step([0, 0])
+    return stage
+
+
+def pick_up(stage: Stage, k: int, item: str = "spread") -> None:
+    """Player `k` walks into a pickup lying at their feet."""
+    x, y = stage.players[k].hitbox.midbottom
+    stage.spawn("Pickup", x, y, {"item": item})
+    for _ in range(5):
+        stage.step([0, 0])
+        if stage.message_time:
+            break
+    assert stage.message_time, "nothing was picked up"
+
+
+def message_columns(stage: Stage, views) -> np.ndarray:
+    """The columns of the screen where the centre message's yellow lies, drawn over a
+    blank screen as the play scene draws its HUD."""
+    surface = pygame.Surface((VIEW_W, VIEW_H))
+    draw_hud(surface, stage, sides=hud_sides(views), views=views)
+    pixels = pygame.surfarray.array3d(surface)[:, MESSAGE_Y : MESSAGE_Y + 24]
+    yellow = (pixels == text.YELLOW).all(axis=2).any(axis=1)
+    return np.flatnonzero(yellow)
+
+
+def split_views(stage: Stage, mode: str):
+    screen = SplitScreen(stage.camera, mode)
+    screen.snap(stage.players)
+    settle(screen, stage.players)
+    return screen.views()
+
+
+def test_in_a_vertical_split_player_twos_pickup_shows_wholly_in_their_half(tmp_path):
+    stage = co_op(tmp_path, 1200)
+    views = split_views(stage, "always")
+    assert [v.player for v in views] == [0, 1] and views[1].left == VIEW_W // 2
+    pick_up(stage, 1)
+    assert stage.message_owner == 1
+    columns = message_columns(stage, views)
+    assert columns.size, "no message on screen"
+    assert columns.min() > VIEW_W // 2  # right of the divider, never across it
+    middle = (columns.min() + columns.max()) / 2
+    assert abs(middle - VIEW_W * 3 / 4) <= 2  # centred in player 2's half
+
+
+def test_player_ones_pickup_shows_in_the_left_half(tmp_path):
+    stage = co_op(tmp_path, 1200)
+    views = split_views(stage, "always")
+    pick_up(stage, 0)
+    columns = message_columns(stage, views)
+    assert columns.size and columns.max() < VIEW_W // 2
+    assert abs((columns.min() + columns.max()) / 2 - VIEW_W / 4) <= 2
+
+
+def test_unsplit_a_pickup_stays_centred_on_the_screen(tmp_path):
+    stage = co_op(tmp_path, 40)
+    views = split_views(stage, "auto")
+    assert len(views) == 1  # together: one view
+    pick_up(stage, 1)
+    columns = message_columns(stage, views)
+    assert columns.size
+    assert abs((columns.min() + columns.max()) / 2 - VIEW_W / 2) <= 2
+
+
+def test_the_teams_message_shows_in_both_halves_and_crosses_neither(tmp_path):
+    stage = co_op(tmp_path, 1200)
+    views = split_views(stage, "always")
+    stage.say("CHECKPOINT")
+    columns = message_columns(stage, views)
+    left, right = columns[columns < VIEW_W // 2], columns[columns >= VIEW_W // 2]
+    assert left.size and right.size
+    assert left.max() < VIEW_W // 2 <= right.min()
+    assert left.max() - left.min() == right.max() - right.min()  # the same line twice
+
+
+def signed(point, normal) -> float:
+    """Which side of the dynamic split's cut (through the screen's centre) `point` is."""
+    return (point[0] - VIEW_W / 2) * normal[0] + (point[1] - VIEW_H / 2) * normal[1]
+
+
+def test_in_the_dynamic_split_the_message_stays_on_its_players_side_of_the_cut(tmp_path):
+    # Player 2 far below and to the right: the cut runs diagonally.
+    stage = co_op(tmp_path, 40)
+    screen = SplitScreen(stage.camera, "auto")
+    bodies = [body(300, 300), body(1000, 800)]
+    screen.snap(bodies)
+    settle(screen, bodies)
+    views = screen.views()
+    cut = views[1].normal
+    assert cut is not None and cut[0] > 0 and cut[1] > 0 and views[1].fade == 1.0
+    for k, sign in ((0, -1), (1, 1)):
+        stage.say("SPREAD GUN", stage.players[k])
+        surface = pygame.Surface((VIEW_W, VIEW_H))
+        draw_hud(surface, stage, views=views)
+        yellow = (pygame.surfarray.array3d(surface) == text.YELLOW).all(axis=2)
+        yellow[:, :40] = False  # the panels' weapon names
+        xs, ys = np.nonzero(yellow)
+        assert xs.size, f"player {k + 1}'s message is not on screen"
+        sides = [sign * signed((x, y), cut) for x, y in zip(xs, ys, strict=True)]
+        assert min(sides) > 0, f"player {k + 1}'s message crosses the cut"
+
+
+def test_a_player_out_of_lives_is_told_in_their_own_view_how_to_take_one(tmp_path):
+    stage = co_op(tmp_path, 1200)
+    views = split_views(stage, "always")
+    one, two = stage.players
+    two.alive, two.lives = False, 0
+    one.lives = 3
+    stage.time = 99.0  # past the level's name
+
+    def hint_columns() -> np.ndarray:
+        surface = pygame.Surface((VIEW_W, VIEW_H))
+        draw_hud(surface, stage, sides=hud_sides(views), views=views)
+        rows = pygame.surfarray.array3d(surface)[:, MESSAGE_Y + 20 :]
+        return np.flatnonzero((rows == PLAYER_COLOURS[1]).all(axis=2).any(axis=1))
+
+    columns = hint_columns()
+    assert columns.size and columns.min() > VIEW_W // 2  # in player 2's half
+    one.lives = 1  # nothing to spare: no hint
+    assert not hint_columns().size
