@@ -33,6 +33,7 @@ from gunner.scenes.router import default_router
 from gunner.settings import Progress, Settings, save_settings
 from gunner.stepclock import FixedStepClock as FixedStepClock
 from gunner.window import Screen as Screen
+from gunner.window import first_scale, too_big
 from gunner.window import integer_viewport as integer_viewport
 from gunner.window import max_scale as max_scale
 
@@ -71,7 +72,9 @@ class App:
         self.extra_levels = tuple(extra_levels)
         self._save_failed = False
         # Never larger than the desktop: a window bigger than the screen cannot be used.
-        self.scale = min(max_scale(), max(1, scale if scale is not None else self.settings.scale))
+        # With no scale saved or asked for, the largest that fits with room to spare.
+        asked = scale if scale is not None else self.settings.scale
+        self.scale = min(max_scale(), max(1, asked if asked is not None else first_scale()))
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         # The assists in force: --assist for this run, else the saved ones (Options
         # changes both, as it does the window).
@@ -79,6 +82,8 @@ class App:
         self.screen = Screen()
         self.screen.open(self.fullscreen, self.scale)
         self.scale = self.screen.scale  # less where the window's frame would not fit
+        if asked is not None and self.scale < asked and not self.fullscreen:
+            print(f"gunner: {too_big(asked, self.scale)}", file=sys.stderr)
         pygame.display.set_caption(GAME_NAME)
         with contextlib.suppress(pygame.error, FileNotFoundError):  # the icon is cosmetic
             pygame.display.set_icon(pygame.image.load(str(ASSETS_DIR / "icon.png")))

@@ -35,16 +35,23 @@ __all__ = [
     "Desktop",
     "Screen",
     "desktop_of",
+    "first_scale",
     "fit_window",
     "integer_viewport",
     "max_scale",
     "present_on_cpu",
     "software_gl",
+    "too_big",
 ]
 
 # Substrings of GL_RENDERER naming an OpenGL that draws on the CPU (Mesa's).
 SOFTWARE_GL = ("llvmpipe", "softpipe", "swrast", "software rasterizer")
 _GL_RENDERER = 0x1F01
+# Left free round a window chosen before it opens, when its frame and the desktop's
+# panels are not known yet: a frame's sides, a title bar and a taskbar.
+ROOM = (16, 80)
+# A first start's scale where the desktop's size cannot be asked.
+FALLBACK_SCALE = 3
 
 
 def integer_viewport(window: tuple[int, int], logical: tuple[int, int]) -> pygame.Rect:
@@ -62,6 +69,27 @@ def max_scale(desktop: tuple[int, int] | None = None) -> int:
             return MAX_SCALE
         desktop = sizes[0]
     return max(1, min(MAX_SCALE, desktop[0] // VIEW_W, desktop[1] // VIEW_H))
+
+
+def first_scale(desktop: tuple[int, int] | None = None) -> int:
+    """The scale a first start opens at (no scale saved or asked for): the largest whose
+    window fits the desktop with ROOM to spare for a title bar and a taskbar."""
+    if desktop is None:
+        sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
+        if not sizes:
+            return FALLBACK_SCALE
+        desktop = sizes[0]
+    return max_scale((desktop[0] - ROOM[0], desktop[1] - ROOM[1]))
+
+
+def too_big(asked: int, shown: int) -> str:
+    """One line for the player whose scale (saved, or --scale) did not fit: what opened."""
+    sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
+    where = f"this {sizes[0][0]}x{sizes[0][1]} desktop" if sizes else "this desktop"
+    return (
+        f"window scale {asked} ({VIEW_W * asked}x{VIEW_H * asked}) does not fit {where}; "
+        f"using {shown} ({VIEW_W * shown}x{VIEW_H * shown})"
+    )
 
 
 @dataclass(frozen=True)

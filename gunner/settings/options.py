@@ -93,7 +93,8 @@ class Settings:
     effects_volume: float = 1.0
     music_volume: float = 0.5
     fullscreen: bool = False
-    scale: int = 3
+    # None until the player picks one: the window opens at the largest that fits.
+    scale: int | None = None
     shake: float = 1.0  # screen shake, 0 (none) to 1 (full)
     # At most three flashes a second and no white silhouettes (photosensitive players).
     reduce_flashing: bool = False
@@ -146,7 +147,7 @@ class Settings:
                 "music": self.music_volume,
             },
             "fullscreen": self.fullscreen,
-            "scale": self.scale,
+            **({} if self.scale is None else {"scale": self.scale}),
             "shake": self.shake,
             "reduce_flashing": self.reduce_flashing,
             "ghost": self.ghost,
@@ -187,13 +188,14 @@ class Settings:
         if not isinstance(fullscreen, bool):
             raise StoreError("fullscreen must be true or false")
         s.fullscreen = fullscreen
-        scale = data.get("scale", s.scale)
-        if isinstance(scale, bool) or not isinstance(scale, int):
-            raise StoreError("scale must be a whole number")
-        s.scale = min(MAX_SCALE, max(1, scale))
-        if s.scale != scale:
-            side = "below 1" if scale < 1 else f"above {MAX_SCALE}"
-            repairs.append(f"scale {short_repr(scale)} is {side}; using {s.scale}")
+        if "scale" in data:
+            scale = data["scale"]
+            if isinstance(scale, bool) or not isinstance(scale, int):
+                raise StoreError("scale must be a whole number")
+            s.scale = min(MAX_SCALE, max(1, scale))
+            if s.scale != scale:
+                side = "below 1" if scale < 1 else f"above {MAX_SCALE}"
+                repairs.append(f"scale {short_repr(scale)} is {side}; using {s.scale}")
         s.shake = _volume(data.get("shake", s.shake), "shake", s.shake, repairs)
         for name in SWITCHES:
             value = data.get(name, getattr(s, name))

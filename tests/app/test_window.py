@@ -11,7 +11,7 @@ from gunner import window
 from gunner.app import App, Screen, integer_viewport, max_scale
 from gunner.scenes.options import OptionsScene
 from gunner.settings import Settings, load_settings
-from gunner.window import Desktop, bars, desktop_of, fit_window
+from gunner.window import Desktop, bars, desktop_of, first_scale, fit_window
 
 TINY_AND_BACK = [(1, 1), (2, 1), (1, 2), (1, 270), (480, 1), (100, 50), (479, 269), (480, 270),
                  (481, 271), (1366, 768), (1920, 1080), (3, 3), (1, 1), (960, 540)]  # fmt: skip
@@ -216,6 +216,46 @@ def test_the_app_keeps_the_scale_the_window_could_show(monkeypatch):
     options.index = options.rows.index("scale")
     app.handle_event(key(pygame.K_RIGHT))  # 4x fits the desktop but not with the frame
     assert app.scale == 3 and options.value(app, "scale")[1] == "< 3x >"
+    pygame.display.set_mode((480, 270))
+
+
+def test_a_first_start_opens_the_largest_window_that_fits_with_room_to_spare(monkeypatch):
+    # Room for a title bar and a taskbar: 4x fills a 1920x1080 screen to its last row.
+    assert first_scale((1920, 1080)) == 3 and first_scale((1280, 720)) == 2
+    assert first_scale((2560, 1440)) == 5 and first_scale((800, 600)) == 1
+    assert first_scale((3840, 2160)) == 7
+    monkeypatch.setattr(window, "desktop_of", lambda w: Desktop((0, 0, 1920, 1080)))
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    app = App(settings=Settings())  # nothing saved, no --scale
+    assert app.scale == 3 and pygame.display.get_window_size() == (1440, 810)
+    monkeypatch.setattr(window, "desktop_of", lambda w: Desktop((0, 0, 1280, 720)))
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 720)])
+    app = App(settings=Settings())
+    assert app.scale == 2 and pygame.display.get_window_size() == (960, 540)
+    # Chosen, not picked: nothing is saved, so a bigger screen later gets a bigger window.
+    assert "scale" not in Settings().to_json()
+    assert Settings.from_json(Settings().to_json()).scale is None
+    assert Settings.from_json({"scale": 4}).scale == 4
+    pygame.display.set_mode((480, 270))
+
+
+def test_a_saved_or_asked_scale_that_does_not_fit_is_lowered_with_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(window, "desktop_of", lambda w: Desktop((0, 0, 1280, 720)))
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 720)])
+    capsys.readouterr()
+    assert App(settings=Settings(scale=3)).scale == 2  # the old default, saved
+    assert App(settings=Settings(), scale=4).scale == 2  # --scale 4
+    said = capsys.readouterr().err.splitlines()
+    assert said == [
+        "gunner: window scale 3 (1440x810) does not fit this 1280x720 desktop; using 2 (960x540)",
+        "gunner: window scale 4 (1920x1080) does not fit this 1280x720 desktop; using 2 (960x540)",
+    ]
+    assert App(settings=Settings(scale=2)).scale == 2  # fits: nothing said
+    app = App(settings=Settings(scale=4, fullscreen=True))  # fullscreen: as ever
+    assert app.fullscreen
+    assert capsys.readouterr().err == ""
+    app.handle_event(key(pygame.K_F11))  # out of fullscreen: a window that fits
+    assert app.scale == 2 and pygame.display.get_window_size() == (960, 540)
     pygame.display.set_mode((480, 270))
 
 
