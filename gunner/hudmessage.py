@@ -28,6 +28,7 @@ __all__ = [
     "TITLE_TIME",
     "draw_messages",
     "faded",
+    "is_split",
     "message_boxes",
 ]
 
@@ -38,32 +39,46 @@ TITLE_TIME = 2.5
 FADE = 0.5  # seconds of fade-out at the end of a message
 # P1, P2 tags: cyan, and the violet of player 2's trousers (assets/player2.png).
 PLAYER_COLOURS = (text.CYAN, (190, 140, 255))
-HINT_GAP = 26  # below the message row: the hint to take a life
+ROW = 26  # one message under another
 
 
 def draw_messages(surface: pygame.Surface, stage: Stage, views: Sequence[View] | None) -> None:
-    """The stage's message (or the level's name as it starts), then, under it, the
-    hint for a player out of lives who may take one from their partner."""
+    """The stage's message (or the level's name as it starts); on a split screen each
+    player's own message in their view, under the team's if one shows; then the hint
+    for a player out of lives who may take one from their partner."""
     size = surface.get_size()
+    split = is_split(views)
+    top = MESSAGE_Y
     image: pygame.Surface | None = None
-    owner = None
-    if stage.message_time > 0 and stage.message:
+    said = stage.message_time > 0 and bool(stage.message)
+    if said and not (split and stage.message_owner is not None):
         image = faded(text.render(stage.message, 22, text.YELLOW), stage.message_time)
-        owner = stage.message_owner
-    elif stage.time < TITLE_TIME:
+    elif not said and stage.time < TITLE_TIME:
         name = text.render(stage.level.name.upper(), 28, text.YELLOW)
         image = faded(name, TITLE_TIME - stage.time)
     if image is not None:
-        for box in message_boxes(size, image.get_size(), views, owner):
+        for box in message_boxes(size, image.get_size(), views, None):
             surface.blit(image, box)
+        top += ROW
+    if split:
+        for k, (line, shown) in stage.own_messages.items():
+            if shown and k < len(stage.players):
+                mine = faded(text.render(line, 22, text.YELLOW), shown.seconds)
+                for box in message_boxes(size, mine.get_size(), views, k, top):
+                    surface.blit(mine, box)
     if stage.arena is not None or len(stage.players) < 2:
         return
     for k, player in enumerate(stage.players):
         if player.alive or player.lives > 0 or not can_borrow(stage, player):
             continue
         hint = text.render(f"P{k + 1}: PRESS JUMP TO TAKE A LIFE", 16, PLAYER_COLOURS[k])
-        for box in message_boxes(size, hint.get_size(), views, k, MESSAGE_Y + HINT_GAP):
+        for box in message_boxes(size, hint.get_size(), views, k, top + ROW):
             surface.blit(hint, box)
+
+
+def is_split(views: Sequence[View] | None) -> bool:
+    """Does each player have a view of their own?"""
+    return len([v for v in views or () if v.player is not None]) > 1
 
 
 def faded(image: pygame.Surface, remaining: float) -> pygame.Surface:
@@ -88,9 +103,9 @@ def message_boxes(
     w, h = size
     centred = pygame.Rect(0, 0, *image)
     centred.midtop = (w // 2, y)
-    split = [v for v in views or () if v.player is not None]
-    if len(split) < 2:
+    if not is_split(views):
         return [centred]
+    split = [v for v in views or () if v.player is not None]
     mine = [v for v in split if v.player == owner] or split
     cut = next((v for v in split if v.normal is not None), None)
     boxes: list[pygame.Rect] = []

@@ -20,6 +20,8 @@ def judge(world: World) -> None:
     if world.outcome is not None:
         return
     world.message_timer.tick()
+    for _, shown in world.own_messages.values():
+        shown.tick()
     player = world.player
     at_exit, world.at_exit = world.at_exit, False
     if world.arena is not None:  # no exit, no lives: first to the kills

@@ -103,6 +103,9 @@ class World(Physics, Presenting):
         # Whose `message` it is (their index: a pickup's, a life taken), shown in their
         # own view when the screen splits; None: the team's (a checkpoint, an objective).
         self.message_owner: int | None = None
+        # Each player's own last message, showing while its timer runs: on a split
+        # screen each view shows its player's at once (looks only, not hashed).
+        self.own_messages: dict[int, tuple[str, Timer]] = {}
         self.objectives = objectives.parse_objectives(level.properties.get("objective"))
         self.unknown_classes: list[str] = []
         self._serials = 0  # entities ever added: the next one's serial
@@ -262,6 +265,8 @@ class World(Physics, Presenting):
         self.message = message
         self.message_owner = self.players.index(player) if player in self.players else None
         self.message_timer.start(MESSAGE_TIME)
+        if self.message_owner is not None:
+            self.own_messages[self.message_owner] = (message, Timer.of(MESSAGE_TIME))
 
     @property
     def message_time(self) -> float:

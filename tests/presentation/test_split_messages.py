@@ -79,6 +79,31 @@ def test_player_ones_pickup_shows_in_the_left_half(tmp_path):
     assert abs((columns.min() + columns.max()) / 2 - VIEW_W / 4) <= 2
 
 
+def test_both_players_pickups_show_at_once_each_in_their_own_half(tmp_path):
+    stage = co_op(tmp_path, 1200)
+    views = split_views(stage, "always")
+    pick_up(stage, 0, "spread")
+    pick_up(stage, 1, "rocket")
+    columns = message_columns(stage, views)
+    left, right = columns[columns < VIEW_W // 2], columns[columns >= VIEW_W // 2]
+    assert left.size and right.size, "one player's pickup was hidden by the other's"
+    assert left.max() - left.min() != right.max() - right.min()  # two different names
+
+
+def test_the_teams_message_goes_above_a_players_own(tmp_path):
+    stage = co_op(tmp_path, 1200)
+    views = split_views(stage, "always")
+    pick_up(stage, 1)
+    stage.say("CHECKPOINT")
+    columns = message_columns(stage, views)  # the top row: the team's, in both halves
+    assert columns[columns < VIEW_W // 2].size and columns[columns >= VIEW_W // 2].size
+    surface = pygame.Surface((VIEW_W, VIEW_H))
+    draw_hud(surface, stage, sides=hud_sides(views), views=views)
+    below = pygame.surfarray.array3d(surface)[:, MESSAGE_Y + 26 : MESSAGE_Y + 50]
+    columns = np.flatnonzero((below == text.YELLOW).all(axis=2).any(axis=1))
+    assert columns.size and columns.min() > VIEW_W // 2  # player 2's pickup, under it
+
+
 def test_unsplit_a_pickup_stays_centred_on_the_screen(tmp_path):
     stage = co_op(tmp_path, 40)
     views = split_views(stage, "auto")
@@ -116,6 +141,7 @@ def test_in_the_dynamic_split_the_message_stays_on_its_players_side_of_the_cut(t
     cut = views[1].normal
     assert cut is not None and cut[0] > 0 and cut[1] > 0 and views[1].fade == 1.0
     for k, sign in ((0, -1), (1, 1)):
+        stage.own_messages.clear()  # this player's alone
         stage.say("SPREAD GUN", stage.players[k])
         surface = pygame.Surface((VIEW_W, VIEW_H))
         draw_hud(surface, stage, views=views)
