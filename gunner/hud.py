@@ -112,7 +112,7 @@ BOSS_FULL, BOSS_LOW, BOSS_GONE = (235, 80, 70), (255, 214, 70), (44, 46, 58)
 
 def fighting_boss(stage: Stage) -> Boss | None:
     """The boss whose arena the player is in, if any (its bar shows)."""
-    for entity in stage.entities:
+    for entity in stage.census().bosses:
         if isinstance(entity, Boss) and entity.engaged:
             return entity
     return None

@@ -4,18 +4,51 @@ its name in `gunner.objects.OBJECTIVES` (a test keeps the two in step)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
+from itertools import compress
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from gunner.entities.spawner import current_wave, wave_number
 
 if TYPE_CHECKING:
+    from gunner.entities import Entity
     from gunner.world.world import World
 
 _TEAM = attrgetter("team")
+_KIND = attrgetter("kind")
 _IS_BOSS = attrgetter("is_boss")
+
+
+class Census:
+    """What one entity list holds that the objectives and the HUD count, each count
+    taken the first time it is asked for that list (`World.census`), not by every
+    reader every frame."""
+
+    def __init__(self, entities: list[Entity]) -> None:
+        self.entities = entities  # the list counted (the same object, not a copy)
+        self.size = len(entities)  # its length then
+
+    def counts(self, entities: list[Entity]) -> bool:
+        """Is this the census of `entities` as they stand?"""
+        return self.entities is entities and self.size == len(entities)
+
+    @cached_property
+    def enemies(self) -> int:
+        """Entities of the enemy team."""
+        return list(map(_TEAM, self.entities)).count("enemy")
+
+    @cached_property
+    def bosses(self) -> list[Entity]:
+        return list(compress(self.entities, map(_IS_BOSS, self.entities)))
+
+    @cached_property
+    def kinds(self) -> Counter[str]:
+        """Entities of each kind."""
+        return Counter(map(_KIND, self.entities))
 
 
 @dataclass(frozen=True)
@@ -66,7 +99,7 @@ def _exit(world: World) -> tuple[bool, str]:
 
 
 def _drums(world: World) -> int:
-    return sum(1 for e in world.entities if e.kind == "OilDrum")
+    return world.census().kinds["OilDrum"]
 
 
 @objective("destroy_drums", total=_drums)
@@ -77,7 +110,7 @@ def _destroy_drums(world: World) -> tuple[bool, str]:
 
 
 def _enemies(world: World) -> int:
-    return list(map(_TEAM, world.entities)).count("enemy")
+    return world.census().enemies
 
 
 @objective("kill_all", total=_enemies)
@@ -99,11 +132,11 @@ def _waves(world: World) -> tuple[bool, str]:
 
 
 def _bosses(world: World) -> int:
-    return sum(map(_IS_BOSS, world.entities))
+    return len(world.census().bosses)
 
 
 @objective("boss", total=_bosses)
 def _boss(world: World) -> tuple[bool, str]:
     # Done once its death sequence has played out (it leaves the stage then).
-    left = any(map(_IS_BOSS, world.entities))
+    left = bool(world.census().bosses)
     return world.totals["boss"] > 0 and not left, "DEFEAT THE BOSS"

@@ -25,12 +25,13 @@ if TYPE_CHECKING:
 # one and each co-op player's own, are what generators read: each generator keeps the
 # views it read in its own state, so the hash sees them there. Whose message the HUD
 # shows (`message_owner`) only says which view it goes in, and each player's own
-# (`own_messages`) what their view shows.
+# (`own_messages`) what their view shows; the census counts the entities (hashed
+# themselves).
 NOT_STATE = frozenset(
     ("level", "rng", "tilemap", "tree", "bullets", "entities", "bus", "feedback",
      "counters", "players", "camera", "crowd_step", "zone_makers", "assists",
      "seats", "leash", "tallies", "credit", "_quarries", "arena",
-     "own_cameras", "message_owner", "own_messages")
+     "own_cameras", "message_owner", "own_messages", "_census")
 )  # fmt: skip
 
 

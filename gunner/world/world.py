@@ -114,6 +114,7 @@ class World(Physics, Presenting):
         # drums, platforms: what blocks, carries or pushes them).
         self.crowd_step = CrowdStep()
         self.zone_makers: list[Entity] | None = []
+        self._census: objectives.Census | None = None  # `census()`: counted once a list
 
         count = players
         player: Player | None = None
@@ -177,6 +178,7 @@ class World(Physics, Presenting):
         self.own_cameras = []
         if partner in self.entities:
             self.entities.remove(partner)
+            self._census = None
             self.tree.remove(partner)
 
     def controls(self, player: Player) -> tuple[Buttons, Buttons]:
@@ -222,6 +224,7 @@ class World(Physics, Presenting):
             entity.serial = self._serials
             self._serials += 1
         self.entities.append(entity)
+        self._census = None
         self.tree.add(entity)
         if entity.solid and type(entity) not in CROWD_KINDS:
             if self.zone_makers is not None:
@@ -278,6 +281,16 @@ class World(Physics, Presenting):
         step (`gunner.world.ending`): mid-step the entity list is being rebuilt, so the
         objectives that count entities cannot be read here."""
         self.at_exit = True
+
+    def census(self) -> objectives.Census:
+        """What the entity list holds, counted: enemies, kinds, bosses. The step builds
+        a new list each step and adding or removing an entity changes its length, so
+        each count is taken at most once a step, not by every reader (the objectives,
+        the HUD)."""
+        census = self._census
+        if census is None or not census.counts(self.entities):
+            census = self._census = objectives.Census(self.entities)
+        return census
 
     def objective_status(self) -> list[tuple[str, bool, str]]:
         """(objective, done, progress text) for each of the level's objectives."""

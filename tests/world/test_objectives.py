@@ -109,3 +109,23 @@ def test_a_siege_is_won_when_every_wave_is_out_and_down(tmp_path):
         run(stage, Buttons.NONE, 5)
     assert stage.objective_status() == [("waves", True, "SURVIVE WAVE 2/2")]
     assert stage.outcome == "complete"
+
+
+def test_the_counts_the_objectives_and_hud_read_follow_the_entity_list(tmp_path):
+    """Counted once a list (World.census), not by every reader each frame: still
+    right after an entity is added between steps, one dies in a step, or player 2 leaves."""
+    soldiers = [obj("Soldier", 500 + 40 * k, FLOOR) for k in range(2)]
+    stage = make_stage(tmp_path, [*soldiers, obj("OilDrum", 200, FLOOR)], objective="kill_all")
+    census = stage.census()
+    assert (census.enemies, census.kinds["OilDrum"], census.bosses) == (2, 1, [])
+    assert stage.census() is census  # read again: not counted again
+    x, y = stage.player.hitbox.midbottom
+    stage.spawn("Soldier", x + 300, y)
+    assert stage.census().enemies == 3
+    next(e for e in stage.entities if e.kind == "OilDrum").alive = False
+    run(stage, Buttons.NONE, 1)
+    assert stage.census().kinds["OilDrum"] == 0 and stage.census().enemies == 3
+    stage.add_player()
+    players = stage.census().kinds["Player"]
+    stage.remove_player()
+    assert stage.census().kinds["Player"] == players - 1
