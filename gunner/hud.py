@@ -19,7 +19,7 @@ from gunner.entities.boss import Boss
 from gunner.entities.boss_table import BossState
 from gunner.entities.player import MAX_HEALTH, Player
 from gunner.entities.spawner import current_wave, wave_number
-from gunner.hudmessage import PLAYER_COLOURS, draw_messages
+from gunner.hudmessage import MESSAGE_Y, PLAYER_COLOURS, draw_messages, message_boxes
 from gunner.splits import Split, format_steps, steps_of
 from gunner.stage import Stage
 from gunner.world.versus import Arena
@@ -237,6 +237,7 @@ def draw_key_symbol(surface: pygame.Surface, key: str, x: int, y: int) -> None:
 
 PANEL = (150, 32)  # a player's panel, at most
 OBJECTIVES_Y = {False: 14, True: 32}  # one player, two: under the clock, under the panels
+SPLIT_Y = MESSAGE_Y + 24  # a checkpoint's split time, under its banner
 
 
 def panel_lefts(stage: Stage, width: int, sides: list[int] | None = None) -> list[int]:
@@ -336,8 +337,10 @@ def player_rows(stage: Stage) -> list[tuple[str, str, tuple[int, int, int]]]:
     return rows
 
 
-def draw_split(surface: pygame.Surface, split: Split) -> None:
-    """A checkpoint's split under the centre banner: the time, and how it compares with
-    the best run's there, in words (AHEAD, BEHIND) as well as green or red."""
-    w = surface.get_width()
-    text.draw(surface, split.label(), (w // 2, 82), 16, split.colour, "midtop")
+def draw_split(surface: pygame.Surface, split: Split, views: Sequence[View] | None = None) -> None:
+    """A checkpoint's split under the centre banner (in each view, as the banner is, on
+    a split screen): the time, and how it compares with the best run's there, in words
+    (AHEAD, BEHIND) as well as green or red."""
+    image = text.render(split.label(), 16, split.colour)
+    for box in message_boxes(surface.get_size(), image.get_size(), views, None, SPLIT_Y):
+        surface.blit(image, box)

@@ -12,9 +12,10 @@ from ascii_maps import write_map
 from gunner import text
 from gunner.camera import SplitScreen
 from gunner.config import VIEW_H, VIEW_W
-from gunner.hud import draw_hud, hud_sides
+from gunner.hud import draw_hud, draw_split, hud_sides
 from gunner.hudmessage import MESSAGE_Y, PLAYER_COLOURS
 from gunner.level import load_level
+from gunner.splits import Split
 from gunner.stage import Stage
 
 WIDE = 160  # tiles: room to part
@@ -171,3 +172,19 @@ def test_a_player_out_of_lives_is_told_in_their_own_view_how_to_take_one(tmp_pat
     assert columns.size and columns.min() > VIEW_W // 2  # in player 2's half
     one.lives = 1  # nothing to spare: no hint
     assert not hint_columns().size
+
+
+def test_a_checkpoints_split_time_shows_under_its_banner_in_each_half(tmp_path):
+    stage = co_op(tmp_path, 1200)
+    views = split_views(stage, "always")
+    surface = pygame.Surface((VIEW_W, VIEW_H))
+    draw_split(surface, Split("1,1", 600, -30), views)  # 30 steps ahead: green
+    rows = pygame.surfarray.array3d(surface)
+    columns = np.flatnonzero((rows == text.GREEN).all(axis=2).any(axis=1))
+    left, right = columns[columns < VIEW_W // 2], columns[columns >= VIEW_W // 2]
+    assert left.size and right.size and left.max() < VIEW_W // 2 <= right.min()
+    surface.fill((0, 0, 0))
+    draw_split(surface, Split("1,1", 600, -30))  # one view: centred, once
+    rows = pygame.surfarray.array3d(surface)
+    columns = np.flatnonzero((rows == text.GREEN).all(axis=2).any(axis=1))
+    assert abs((columns.min() + columns.max()) / 2 - VIEW_W / 2) <= 2

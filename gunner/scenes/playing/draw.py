@@ -37,7 +37,7 @@ def draw_play(play: PlayScene, app: App, surface: pygame.Surface) -> None:
         text.draw(surface, "AUTO-FIRE", (6, 29), 14, text.CYAN)
     split = play.splits.shown(play.stage.steps)
     if split is not None and not covered:
-        draw_split(surface, split)
+        draw_split(surface, split, views)
     if app.debug:
         debug.draw_panel(surface, play.stage, app.times, drawn)
     if play.reload_error:
