@@ -20,6 +20,7 @@ import ctypes
 import functools
 import os
 import sys
+import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -340,6 +341,23 @@ def bars(area: pygame.Rect, viewport: pygame.Rect) -> list[pygame.Rect]:
     return [bar for bar in found if bar.width > 0 and bar.height > 0]
 
 
+# Opening X11 again straight after the probe's OpenGL window closed fails now and then
+# ("x11 not available", about one start in six under Xvfb): a few tries, a moment apart.
+REINIT_TRIES = 5
+REINIT_PAUSE = 0.05  # s
+
+
+def _init_display_again() -> None:
+    for attempt in range(REINIT_TRIES):
+        try:
+            pygame.display.init()
+            return
+        except pygame.error:
+            if attempt == REINIT_TRIES - 1:
+                raise
+            time.sleep(REINIT_PAUSE)
+
+
 def software_gl() -> bool:
     """Is OpenGL here a software rasterizer (no GPU)? Asked of a hidden 1x1 OpenGL
     window on X11, which then closes; False wherever it cannot tell (other video
@@ -357,6 +375,6 @@ def software_gl() -> bool:
         pass
     finally:
         pygame.display.quit()
-        pygame.display.init()
+        _init_display_again()
     text = name.decode(errors="replace").lower()
     return any(word in text for word in SOFTWARE_GL)

@@ -317,3 +317,49 @@ def test_bench_pacing_in_a_window_times_the_game_loop_under_both_policies():
     assert result["bullets"] >= 10, "bullets kept in flight"
     pacing.print_window(result)
     pygame.display.set_mode((480, 270))
+
+
+def test_the_gpu_probe_opens_the_display_again_when_x11_refuses_at_first(monkeypatch):
+    """Under Xvfb about one start in six crashed with "x11 not available": opening X11
+    again straight after the probe's OpenGL window closed failed once. The probe tries
+    again a moment later, and the game opens its window as ever."""
+    real_init = pygame.display.init
+    refusals = [pygame.error("x11 not available")] * 2
+
+    def init_refusing_twice():
+        if refusals:
+            raise refusals.pop()
+        real_init()
+
+    def no_opengl(*args, **kwargs):
+        raise pygame.error("no OpenGL here")
+
+    monkeypatch.setattr(window.pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(window.pygame.display, "set_mode", no_opengl)
+    monkeypatch.setattr(window.pygame.display, "init", init_refusing_twice)
+    monkeypatch.setattr(window, "REINIT_PAUSE", 0.0)
+    assert window.software_gl() is False
+    assert refusals == [] and pygame.display.get_init()
+
+
+def test_the_gpu_probe_gives_up_after_a_few_refusals(monkeypatch):
+    """A display that never comes back is an error, not a hang."""
+    calls = []
+
+    def init_refusing():
+        calls.append(1)
+        raise pygame.error("x11 not available")
+
+    monkeypatch.setattr(window.pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(window.pygame.display, "set_mode", lambda *a, **k: None)
+    monkeypatch.setattr(window.pygame.display, "quit", lambda: None)
+    monkeypatch.setattr(window.pygame.display, "init", init_refusing)
+    monkeypatch.setattr(window, "REINIT_PAUSE", 0.0)
+
+    def no_libgl(name):
+        raise OSError("no libGL")
+
+    monkeypatch.setattr(window.ctypes, "CDLL", no_libgl)
+    with pytest.raises(pygame.error):
+        window.software_gl()
+    assert len(calls) == window.REINIT_TRIES
