@@ -12,6 +12,7 @@ from itertools import compress
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from gunner.entities.generator import Generator
 from gunner.entities.spawner import current_wave, wave_number
 
 if TYPE_CHECKING:
@@ -38,8 +39,13 @@ class Census:
 
     @cached_property
     def enemies(self) -> int:
-        """Entities of the enemy team."""
-        return list(map(_TEAM, self.entities)).count("enemy")
+        """Entities of the enemy team that the map holds: a generator's stream keeps
+        coming, so what it has let in is not the level's to defeat."""
+        enemies = list(map(_TEAM, self.entities)).count("enemy")
+        if not self.kinds["Generator"]:
+            return enemies
+        streamed = {id(e) for g in self.entities if isinstance(g, Generator) for e in g.out}
+        return enemies - sum(1 for e in self.entities if id(e) in streamed)
 
     @cached_property
     def bosses(self) -> list[Entity]:

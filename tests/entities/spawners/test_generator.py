@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from ascii_maps import write_map
+from ascii_maps import obj, write_map
 from checkout import ROOT
 from gunner.check import check_file
 from gunner.config import DT, TILE
@@ -334,3 +334,31 @@ def test_a_generator_is_passed_only_once_every_players_view_has_gone_by(tmp_path
     one_player.step(B.NONE)
     next_gen = next(e for e in one_player.entities if isinstance(e, Generator))
     assert next_gen.state == "done", "alone, the camera's view passing it is enough"
+
+
+def test_a_stream_is_not_the_level_s_to_defeat(tmp_path) -> None:
+    """ "Defeat every enemy" counts the enemies the map holds, not a generator's stream:
+    the HUD never reads "DEFEAT ENEMIES -1/1" while a runner is in, and the objective is
+    done once the placed soldier falls, with the stream still coming (seen playing
+    Fortress: the count went below zero a second in, and back down with every runner)."""
+    soldier = obj("Soldier", 120 * TILE, FLOOR_ROW * TILE - 32)
+    stream = generator(*ZONE, kind="Runner", every=0.3, cap=3)
+    path = write_map(tmp_path, ROWS, extra_objects=soldier + stream)
+    text = path.read_text().replace(
+        "<properties>", '<properties><property name="objective" value="kill_all"/>', 1
+    )
+    path.write_text(text)
+    stage = Stage(load_level(path, images=False), seed=1)
+    stage.player.invulnerable = 1e9
+    texts = set()
+    for k in range(round(3.0 / DT)):
+        stage.step(B.RIGHT | (B.JUMP if k % 40 < 12 else B.NONE))
+        texts.add(stage.objective_status()[0][2])
+    assert let_in(stage), "the generator let no runner in"
+    assert texts == {"DEFEAT ENEMIES 0/1"}
+    placed = next(e for e in stage.entities if e.kind == "Soldier")
+    placed.damage(99, stage)
+    for _ in range(30):
+        stage.step(B.NONE)
+    assert let_in(stage), "the stream is still in"
+    assert stage.objective_status()[0] == ("kill_all", True, "DEFEAT ENEMIES 1/1")
