@@ -216,7 +216,7 @@ class Screen:
                 self.gpu = False
                 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
                 pygame.display.quit()
-                pygame.display.init()
+                _init_display_again()
         if self.gpu:
             try:
                 self._open_gpu(fullscreen, scale)

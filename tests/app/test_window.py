@@ -363,3 +363,22 @@ def test_the_gpu_probe_gives_up_after_a_few_refusals(monkeypatch):
     with pytest.raises(pygame.error):
         window.software_gl()
     assert len(calls) == window.REINIT_TRIES
+
+
+def test_with_no_gpu_the_display_opens_again_when_x11_refuses_at_first(monkeypatch):
+    """The CPU path restarts the display for SDL's hint: X11 refusing once there, as it
+    does now and then under Xvfb, still opens the window."""
+    real_init = pygame.display.init
+    refusals = [pygame.error("x11 not available")]
+
+    def init_refusing_once():
+        if refusals:
+            raise refusals.pop()
+        real_init()
+
+    monkeypatch.setattr(window, "software_gl", lambda: True)
+    monkeypatch.setattr(window.pygame.display, "init", init_refusing_once)
+    monkeypatch.setattr(window, "REINIT_PAUSE", 0.0)
+    screen = Screen()
+    screen.open(False, 2)
+    assert refusals == [] and pygame.display.get_window_size() == (960, 540)
