@@ -103,6 +103,15 @@ def rect(
     surf.fill(colour, (x, y, w, h))
 
 
+def strip(frames: list[pygame.Surface]) -> pygame.Surface:
+    """Frames of one size side by side, left to right: a one-row sprite sheet."""
+    w, h = frames[0].get_size()
+    sheet = new_surface(len(frames) * w, h)
+    for k, frame in enumerate(frames):
+        sheet.blit(frame, (k * w, 0))
+    return sheet
+
+
 def line_points(p0: Point, p1: Point) -> list[Point]:
     """Bresenham line, inclusive of both ends (pygame's lines can drop end pixels)."""
     (x0, y0), (x1, y1) = p0, p1
@@ -227,3 +236,18 @@ def run_legs(frame: int, cycle: list[tuple[int, int, Point]] = RUN_CYCLE) -> tup
         hip = (hip_x, 22 + bob)
         legs.append(Leg(hip, (hip_x + kx, hip[1] + ky), (16 + ax, 28 - lift)))
     return Legs(back=legs[0], front=legs[1]), bob
+
+
+def draw_leg(
+    surf: pygame.Surface, leg: Leg, colour: Colour, boot: Colour, toe: Colour | None = None
+) -> None:
+    """One leg, hip to knee to ankle, three pixels thick, and its boot; the boot stays
+    two rows above the frame's bottom, so the outline under the sole fits in the frame.
+    `toe`: a lit toe cap (the player's boots)."""
+    stamp_line(surf, colour, leg.hip, leg.knee, 3)
+    stamp_line(surf, colour, leg.knee, leg.ankle, 3)
+    ax, ay = leg.ankle
+    boot_y = min(ay + 1, surf.get_height() - 3)
+    rect(surf, boot, ax - 1, boot_y, 4, 2)
+    if toe is not None:
+        put(surf, ax + 2, boot_y, toe)

@@ -69,6 +69,7 @@ from gunner.pixelart import (  # noqa: E402
     Point,
     add_outline,
     dither_ramp,
+    draw_leg,
     line_points,
     new_surface,
     put,
@@ -507,15 +508,6 @@ HURT = Legs(Leg((15, 22), (13, 25), (11, 28)), Leg((17, 22), (19, 25), (21, 28))
 KNEEL = Legs(Leg((14, 28), (12, 28), (9, 28)), Leg((17, 28), (21, 27), (21, 28)))
 
 
-def draw_leg(surf: pygame.Surface, leg: Leg, colour: Colour, boot: Colour) -> None:
-    stamp_line(surf, colour, leg.hip, leg.knee, 3)
-    stamp_line(surf, colour, leg.knee, leg.ankle, 3)
-    ax, ay = leg.ankle
-    boot_y = min(ay + 1, FRAME - 3)  # keep the outline row under the sole inside the frame
-    rect(surf, boot, ax - 1, boot_y, 4, 2)
-    put(surf, ax + 2, boot_y, DIRT_LIGHT)  # toe cap catches the light
-
-
 def draw_head(surf: pygame.Surface, x: int, y: int, tail: int, hurt: bool) -> None:
     """Head at offset (x, y) from the standing position: hair, red bandana, face right."""
     rect(surf, DIRT_DARK, 15 + x, 5 + y, 4, 1)
@@ -624,8 +616,8 @@ def draw_soldier(pose: Pose, outline: bool = True) -> tuple[pygame.Surface, Poin
     surf = new_surface(FRAME, FRAME)
     body_dy = pose.bob + (CROUCH_DY if pose.crouch else 0)
     torso_len = 6 if pose.crouch else 8
-    draw_leg(surf, pose.legs.back, BLUE_DARK, DIRT_DARK)
-    draw_leg(surf, pose.legs.front, BLUE, DIRT_DARK)
+    draw_leg(surf, pose.legs.back, BLUE_DARK, DIRT_DARK, DIRT_LIGHT)
+    draw_leg(surf, pose.legs.front, BLUE, DIRT_DARK, DIRT_LIGHT)
     hip_y = pose.legs.front.hip[1]
     rect(surf, BLUE_DARK, 14, hip_y - 1, 5, 2)
     draw_torso(surf, pose.lean, body_dy, torso_len)

@@ -5,6 +5,8 @@ and the charge-up glows are drawn by the game over the sprite.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pygame
 
@@ -19,7 +21,15 @@ from gunner.pixelart import (
     Colour,
     put,
     rect,
+    strip,
 )
+
+PHASES = 4  # every boss's sheet: phases 1 to 3, then the wreck
+
+
+def boss_sheet(frame: Callable[[int], pygame.Surface]) -> pygame.Surface:
+    """A boss's sheet: one frame per phase (`frame(phase)`, phase 0 to 3), in a row."""
+    return strip([frame(phase) for phase in range(PHASES)])
 
 
 def hazard_band(surf: pygame.Surface, x: int, y: int, w: int, h: int) -> None:

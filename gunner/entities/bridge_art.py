@@ -26,6 +26,7 @@ from gunner.pixelart import (
     put,
     rect,
     stamp_line,
+    strip,
 )
 
 # -- set pieces -----------------------------------------------------------------------------
@@ -68,10 +69,7 @@ def bridge_segment(charge: str) -> pygame.Surface:
 
 
 def bridge_sheet() -> pygame.Surface:
-    sheet = new_surface(3 * CELL, CELL)
-    for k, charge in enumerate(("", "on", "off")):
-        sheet.blit(bridge_segment(charge), (k * CELL, 0))
-    return sheet
+    return strip([bridge_segment(charge) for charge in ("", "on", "off")])
 
 
 SHEETS = {"bridge": bridge_sheet}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from gunner.entities.boss_art import cannon, disc, hazard_band, plate, scorch
+from gunner.entities.boss_art import boss_sheet, cannon, disc, hazard_band, plate, scorch
 from gunner.pixelart import (
     BG_DARK,
     BLUE,
@@ -80,10 +80,7 @@ def crawler_frame(phase: int) -> pygame.Surface:
 
 
 def crawler_sheet() -> pygame.Surface:
-    sheet = new_surface(4 * CRAWLER_W, CRAWLER_H)
-    for k in range(4):
-        sheet.blit(crawler_frame(k), (k * CRAWLER_W, 0))
-    return sheet
+    return boss_sheet(crawler_frame)
 
 
 SHEETS = {"boss_crawler": crawler_sheet}

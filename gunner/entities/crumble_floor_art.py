@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from gunner.entities.bridge_art import CELL
-from gunner.pixelart import OUTLINE, Colour, add_outline, new_surface, put, rect, stamp_line
+from gunner.pixelart import OUTLINE, Colour, add_outline, new_surface, put, rect, stamp_line, strip
 
 STONE: Colour = (176, 156, 124)
 
@@ -53,10 +53,7 @@ def crumble_block(cracks: int) -> pygame.Surface:
 
 
 def crumble_floor_sheet() -> pygame.Surface:
-    sheet = new_surface(4 * CELL, CELL)
-    for k in range(4):
-        sheet.blit(crumble_block(k), (k * CELL, 0))
-    return sheet
+    return strip([crumble_block(k) for k in range(4)])
 
 
 SHEETS = {"crumble_floor": crumble_floor_sheet}

@@ -14,18 +14,15 @@ from gunner.entities.soldier_art import (
     BRACE,
     FRAME,
     WALK_CYCLE,
-    draw_helmet_head,
-    draw_leg,
-    draw_torso,
+    Uniform,
+    draw_trooper,
     fallen_frames,
 )
 from gunner.entities.turret_art import disc
 from gunner.pixelart import (
-    BG_DARK,
     DIRT_DARK,
     DIRT_LIGHT,
     HAZARD,
-    OUTLINE,
     RED,
     SKIN,
     STAND,
@@ -51,16 +48,16 @@ NAVY_DARK: Colour = (40, 56, 100)
 GRENADE: Colour = (84, 110, 60)
 
 
+GRENADIER = Uniform(NAVY, NAVY_DARK, DIRT_LIGHT, helmet=NAVY, shine=STEEL_LIGHT)
+
+
 def grenadier_frame(legs: Legs, bob: int, arm: str) -> pygame.Surface:
     """`arm`: "carry" (a grenade in hand at the side), "wind" (drawn back over the
     shoulder), "throw" (flung forward, hand open)."""
     surf = new_surface(FRAME, FRAME)
-    draw_leg(surf, legs.back, NAVY_DARK, OUTLINE)
-    draw_leg(surf, legs.front, NAVY, BG_DARK)
-    draw_torso(surf, bob, NAVY, NAVY_DARK, DIRT_LIGHT, 9)
+    draw_trooper(surf, legs, bob, GRENADIER)
     rect(surf, DIRT_DARK, 12, 18 + bob, 3, 3)  # satchel
     put(surf, 13, 19 + bob, GRENADE)
-    draw_helmet_head(surf, bob, NAVY, STEEL_LIGHT)
     shoulder = (16, 13 + bob)
     hand = {"carry": (17, 19 + bob), "wind": (11, 7 + bob), "throw": (23, 9 + bob)}[arm]
     stamp_line(surf, NAVY, shoulder, hand, 2)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from gunner.entities.boss_art import hazard_band, plate, scorch
+from gunner.entities.boss_art import boss_sheet, hazard_band, plate, scorch
 from gunner.pixelart import (
     BG_DARK,
     BLUE,
@@ -81,10 +81,7 @@ def overseer_frame(phase: int) -> pygame.Surface:
 
 
 def overseer_sheet() -> pygame.Surface:
-    sheet = new_surface(4 * OVERSEER_W, OVERSEER_H)
-    for k in range(4):
-        sheet.blit(overseer_frame(k), (k * OVERSEER_W, 0))
-    return sheet
+    return boss_sheet(overseer_frame)
 
 
 SHEETS = {"boss_overseer": overseer_sheet}

@@ -12,10 +12,9 @@ import pygame
 from gunner.entities.soldier_art import (
     BRACE,
     FRAME,
-    draw_helmet_head,
-    draw_leg,
+    Uniform,
     draw_rifle,
-    draw_torso,
+    draw_trooper,
     fallen_frames,
     spark,
 )
@@ -23,7 +22,6 @@ from gunner.pixelart import (
     BG_DARK,
     DIRT_LIGHT,
     ORANGE,
-    OUTLINE,
     RED,
     STEEL_DARK,
     STEEL_LIGHT,
@@ -34,6 +32,7 @@ from gunner.pixelart import (
     new_surface,
     put,
     rect,
+    strip,
 )
 
 # -- rifleman -----------------------------------------------------------------------------
@@ -53,14 +52,15 @@ MAROON: Colour = (150, 44, 58)
 MAROON_DARK: Colour = (96, 26, 40)
 
 
+RIFLEMAN = Uniform(
+    MAROON, MAROON_DARK, DIRT_LIGHT, hip=MAROON_DARK, helmet=MAROON, shine=STEEL_LIGHT
+)
+
+
 def rifleman_frame(aim: int | None, firing: bool, glint: bool, breath: int) -> pygame.Surface:
     surf = new_surface(FRAME, FRAME)
-    draw_leg(surf, BRACE.back, MAROON_DARK, OUTLINE)
-    draw_leg(surf, BRACE.front, MAROON, BG_DARK)
-    rect(surf, MAROON_DARK, 14, 21, 5, 2)
-    draw_torso(surf, breath, MAROON, MAROON_DARK, DIRT_LIGHT, 9)
+    draw_trooper(surf, BRACE, breath, RIFLEMAN)
     rect(surf, STEEL_LIGHT, 15, 13 + breath, 3, 3)  # the armour plate
-    draw_helmet_head(surf, breath, MAROON, STEEL_LIGHT)
     if aim is None:  # rifle held across the body, muzzle up
         muzzle = draw_rifle(
             surf, (15, 18 + breath), (0.6, -0.8), 11, STEEL_DARK, BG_DARK, (16, 13 + breath), True
@@ -81,15 +81,12 @@ def rifleman_frame(aim: int | None, firing: bool, glint: bool, breath: int) -> p
 
 
 def rifleman_sheet() -> pygame.Surface:
-    sheet = new_surface(14 * FRAME, FRAME)
     frames = [rifleman_frame(None, False, False, 0), rifleman_frame(None, False, False, 1)]
     frames += [rifleman_frame(a, False, False, 0) for a in range(3)]
     frames += [rifleman_frame(a, True, False, 0) for a in range(3)]
     frames += [rifleman_frame(a, False, True, 0) for a in range(3)]
     frames += fallen_frames(rifleman_frame(None, False, False, 0))  # 11-13: dying
-    for k, frame in enumerate(frames):
-        sheet.blit(frame, (k * FRAME, 0))
-    return sheet
+    return strip(frames)
 
 
 def muzzles(barrel: int | None = None) -> dict[int, Point]:

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from gunner.entities.soldier_art import FRAME, draw_leg, draw_torso, fallen_frames
+from gunner.entities.soldier_art import FRAME, Uniform, draw_trooper, fallen_frames
 from gunner.pixelart import (
-    BG_DARK,
     DIRT_DARK,
     DIRT_LIGHT,
     JUMP,
@@ -35,6 +34,9 @@ SAND: Colour = (200, 160, 96)
 SAND_DARK: Colour = (140, 104, 60)
 
 
+RUNNER = Uniform(SAND, SAND_DARK, DIRT_DARK)  # no helmet: its own cap (runner_head)
+
+
 def runner_head(surf: pygame.Surface, dy: int) -> None:
     rect(surf, SAND_DARK, 15, 5 + dy, 5, 2)  # the cap
     rect(surf, SAND_DARK, 19, 6 + dy, 3, 1)  # its peak
@@ -48,11 +50,9 @@ def runner_head(surf: pygame.Surface, dy: int) -> None:
 def runner_frame(legs: Legs, bob: int, swing: int) -> pygame.Surface:
     """A leaning run: arms pumping opposite the legs (`swing` -1..1)."""
     surf = new_surface(FRAME, FRAME)
-    draw_leg(surf, legs.back, SAND_DARK, OUTLINE)
-    draw_leg(surf, legs.front, SAND, BG_DARK)
     shoulder = (16, 13 + bob)
     stamp_line(surf, SAND_DARK, shoulder, (16 - 4 * swing, 18 + bob), 2)  # far arm
-    draw_torso(surf, bob, SAND, SAND_DARK, DIRT_DARK, 9)
+    draw_trooper(surf, legs, bob, RUNNER)
     runner_head(surf, bob)
     hand = (16 + 4 * swing, 18 + bob - abs(swing))
     stamp_line(surf, SAND, shoulder, hand, 2)  # near arm

@@ -12,10 +12,9 @@ from gunner.entities.soldier_art import (
     BRACE,
     FRAME,
     WALK_CYCLE,
-    draw_helmet_head,
-    draw_leg,
+    Uniform,
     draw_rifle,
-    draw_torso,
+    draw_trooper,
     fallen_frames,
     spark,
 )
@@ -45,6 +44,9 @@ RIOT: Colour = (86, 92, 104)
 RIOT_DARK: Colour = (52, 56, 66)
 
 
+SHIELDBEARER = Uniform(RIOT, RIOT_DARK, BG_MID, helmet=RIOT_DARK, shine=STEEL)
+
+
 def shield(surf: pygame.Surface, x: int, top: int, firing: bool) -> None:
     """The shield: 5 px thick, 22 tall, riveted, a slot for the gun, its edge lit."""
     rect(surf, STEEL_DARK, x, top, 5, 22)
@@ -62,10 +64,7 @@ def shield(surf: pygame.Surface, x: int, top: int, firing: bool) -> None:
 
 def shieldbearer_frame(legs: Legs, bob: int, firing: bool) -> pygame.Surface:
     surf = new_surface(FRAME, FRAME)
-    draw_leg(surf, legs.back, RIOT_DARK, OUTLINE)
-    draw_leg(surf, legs.front, RIOT, BG_DARK)
-    draw_torso(surf, bob, RIOT, RIOT_DARK, BG_MID, 9)
-    draw_helmet_head(surf, bob, RIOT_DARK, STEEL)
+    draw_trooper(surf, legs, bob, SHIELDBEARER)
     rect(surf, STEEL_LIGHT, 17, 9 + bob, 4, 1)  # the visor's plate
     draw_rifle(surf, (17, 16 + bob), (1.0, 0.0), 6, RIOT, BG_DARK, (16, 13 + bob))
     add_outline(surf)
@@ -81,10 +80,7 @@ def shieldbearer_sheet() -> pygame.Surface:
     sheet.blit(shieldbearer_frame(BRACE, 0, False), (4 * FRAME, 0))
     sheet.blit(shieldbearer_frame(BRACE, 0, True), (5 * FRAME, 0))
     body = new_surface(FRAME, FRAME)  # falls without its shield, which is dropped
-    draw_leg(body, STAND.back, RIOT_DARK, OUTLINE)
-    draw_leg(body, STAND.front, RIOT, BG_DARK)
-    draw_torso(body, 0, RIOT, RIOT_DARK, BG_MID, 9)
-    draw_helmet_head(body, 0, RIOT_DARK, STEEL)
+    draw_trooper(body, STAND, 0, SHIELDBEARER)
     add_outline(body)
     for col, frame in enumerate(fallen_frames(body)):
         sheet.blit(frame, (col * FRAME, FRAME))

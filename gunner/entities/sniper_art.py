@@ -12,14 +12,13 @@ from gunner.entities.rifleman_art import RIFLE_AIMS
 from gunner.entities.soldier_art import (
     BRACE,
     FRAME,
-    draw_helmet_head,
-    draw_leg,
+    Uniform,
     draw_rifle,
-    draw_torso,
+    draw_trooper,
     fallen_frames,
     spark,
 )
-from gunner.pixelart import BG_DARK, BG_MID, OUTLINE, Colour, add_outline, new_surface, rect
+from gunner.pixelart import BG_DARK, BG_MID, Colour, add_outline, new_surface, rect
 
 # -- sniper --------------------------------------------------------------------------------
 # A marksman in pale urban camouflage (no other figure is light) with a long scoped rifle.
@@ -29,15 +28,15 @@ HOOD: Colour = (196, 200, 206)
 HOOD_DARK: Colour = (120, 126, 140)
 
 
+SNIPER = Uniform(HOOD, HOOD_DARK, BG_MID, helmet=HOOD_DARK, shine=HOOD)
+
+
 SNIPER_BARREL = 12  # the muzzles land on gunner/entities/sniper.py's MUZZLES
 
 
 def sniper_frame(aim: int | None, firing: bool) -> pygame.Surface:
     surf = new_surface(FRAME, FRAME)
-    draw_leg(surf, BRACE.back, HOOD_DARK, OUTLINE)
-    draw_leg(surf, BRACE.front, HOOD, BG_DARK)
-    draw_torso(surf, 0, HOOD, HOOD_DARK, BG_MID, 9)
-    draw_helmet_head(surf, 0, HOOD_DARK, HOOD)
+    draw_trooper(surf, BRACE, 0, SNIPER)
     rect(surf, BG_DARK, 14, 13, 2, 2)  # camouflage blots
     rect(surf, BG_DARK, 16, 17, 2, 1)
     if aim is None:  # rifle held upright, ready

@@ -1,5 +1,6 @@
 """The soldier's art, assets/soldier.png, and the body parts every infantry kind's art
-shares (legs, helmeted head, torso, rifle, spark, the fall when killed).
+shares (the trooper's body in its uniform's colours: legs, torso and helmeted head; the
+rifle, the spark, the fall when killed).
 
 * soldier.png   32x32 frames. Row 0: walk cycle, 6 frames. Row 1: idle, aim, firing.
 
@@ -7,6 +8,8 @@ Drawn by `make assets` (tools/make_assets.py reads `SHEETS` beside the kind).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
@@ -32,6 +35,7 @@ from gunner.pixelart import (
     Legs,
     Point,
     add_outline,
+    draw_leg,
     line_points,
     new_surface,
     put,
@@ -57,12 +61,32 @@ WALK_CYCLE: list[tuple[int, int, Point]] = [
 BRACE = Legs(Leg((15, 22), (13, 25), (11, 28)), Leg((17, 22), (19, 25), (20, 28)))
 
 
-def draw_leg(surf: pygame.Surface, leg: Leg, colour: Colour, boot: Colour) -> None:
-    stamp_line(surf, colour, leg.hip, leg.knee, 3)
-    stamp_line(surf, colour, leg.knee, leg.ankle, 3)
-    ax, ay = leg.ankle
-    boot_y = min(ay + 1, FRAME - 3)
-    rect(surf, boot, ax - 1, boot_y, 4, 2)
+@dataclass(frozen=True)
+class Uniform:
+    """An infantry kind's colours. `far`: the far leg (None: the shade); `hip`: a patch
+    over the hips, under the torso (None: none); `helmet` and its `shine` (helmet None:
+    the kind draws its own head)."""
+
+    cloth: Colour
+    shade: Colour
+    strap: Colour
+    far: Colour | None = None
+    hip: Colour | None = None
+    helmet: Colour | None = None
+    shine: Colour = STEEL_LIGHT
+
+
+def draw_trooper(surf: pygame.Surface, legs: Legs, bob: int, uniform: Uniform) -> None:
+    """The body every infantry kind shares, in its uniform: the far leg (booted in the
+    outline colour), the near leg, the hips, the torso and the helmeted head, `bob` px
+    lower than standing. The kind adds its gear (rifle, shield, satchel) over it."""
+    draw_leg(surf, legs.back, uniform.far or uniform.shade, OUTLINE)
+    draw_leg(surf, legs.front, uniform.cloth, BG_DARK)
+    if uniform.hip is not None:
+        rect(surf, uniform.hip, 14, legs.front.hip[1] - 1, 5, 2)
+    draw_torso(surf, bob, uniform.cloth, uniform.shade, uniform.strap, 9)
+    if uniform.helmet is not None:
+        draw_helmet_head(surf, bob, uniform.helmet, uniform.shine)
 
 
 def draw_helmet_head(surf: pygame.Surface, dy: int, helmet: Colour, shine: Colour) -> None:
@@ -143,6 +167,7 @@ def spark(surf: pygame.Surface, x: int, y: int, big: bool = True) -> None:
 
 # -- soldier ------------------------------------------------------------------------------
 OLIVE, OLIVE_SHADE, KHAKI = GRASS_DARK, DIRT_DARK, DIRT_LIGHT
+SOLDIER = Uniform(OLIVE, OLIVE_SHADE, KHAKI, far=BG_MID, hip=OLIVE, helmet=OLIVE, shine=GRASS)
 
 
 # Soldier aims: (grip, direction, barrel length). The muzzles land on gunner/entities/
@@ -156,11 +181,7 @@ SOLDIER_AIMS = {
 
 def soldier_frame(legs: Legs, bob: int, aim: bool | str, firing: bool) -> pygame.Surface:
     surf = new_surface(FRAME, FRAME)
-    draw_leg(surf, legs.back, BG_MID, OUTLINE)
-    draw_leg(surf, legs.front, OLIVE, BG_DARK)
-    rect(surf, OLIVE, 14, legs.front.hip[1] - 1, 5, 2)
-    draw_torso(surf, bob, OLIVE, OLIVE_SHADE, KHAKI, 9)
-    draw_helmet_head(surf, bob, OLIVE, GRASS)
+    draw_trooper(surf, legs, bob, SOLDIER)
     if aim:  # shouldered: level, diagonally up or straight up
         grip, direction, length = SOLDIER_AIMS["forward" if aim is True else str(aim)]
         muzzle = draw_rifle(surf, grip, direction, length, OLIVE, BG_DARK, (16, 13))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from gunner.entities.boss_art import cannon, hazard_band, plate, scorch
+from gunner.entities.boss_art import boss_sheet, cannon, hazard_band, plate, scorch
 from gunner.pixelart import (
     BG_DARK,
     HAZARD,
@@ -85,10 +85,7 @@ def warden_frame(phase: int) -> pygame.Surface:
 
 
 def warden_sheet() -> pygame.Surface:
-    sheet = new_surface(4 * WARDEN_W, WARDEN_H)
-    for k in range(4):
-        sheet.blit(warden_frame(k), (k * WARDEN_W, 0))
-    return sheet
+    return boss_sheet(warden_frame)
 
 
 SHEETS = {"boss_warden": warden_sheet}
