@@ -24,7 +24,7 @@ from gunner.entities.base import Entity
 from gunner.tilemap import EMPTY, SOLID
 
 if TYPE_CHECKING:
-    from gunner.level import Spawn
+    from gunner.maps import Spawn
     from gunner.world.api import WorldView
 
 # Feet this close to a cell's top stand on it (the player's feet rest exactly on it).
