@@ -25,6 +25,7 @@ from gunner.scenes.base import (
     play_sounds,
 )
 from gunner.stage import Stage
+from gunner.timer import Timer
 
 if TYPE_CHECKING:
     from gunner.app import App
@@ -86,7 +87,7 @@ class DemoScene(Scene):
         )
         self.stage.assists = replay.assists
         self.inputs: ReplayInput = replay.source()
-        self.hold = END_HOLD
+        self.hold = Timer(END_HOLD)  # counts down once the run is over: its last picture stays
         self.blink = 0
         self.next_index = 0  # which demo the title plays after this one
 
@@ -107,8 +108,7 @@ class DemoScene(Scene):
     def step(self, app: App, held: object) -> None:
         self.blink += 1
         if self.over:
-            self.hold -= 1
-            if self.hold <= 0:
+            if self.hold.tick():
                 app.pop()
             return
         self.stage.step(self.inputs.next_all())
