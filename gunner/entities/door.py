@@ -4,7 +4,9 @@ A closed door blocks movement (Stage.move), every team's bullets (it is a
 neutral shootable that takes no damage) and line of sight. The player cannot
 overlap it, so the door looks for the player pressing against either side.
 With the key it slides open (OPEN_TIME), then stays open and non-solid for
-good. Keys are never used up: one red keycard opens every red door.
+good. Keys are never used up: one red keycard opens every red door. Without
+it, KEY NEEDED is the message of the player who pressed (their own view's, on
+a split screen).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from gunner.schema import ObjectClass, Prop
 from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:
+    from gunner.entities.player import Player
     from gunner.maps import Spawn
     from gunner.world.api import WorldView
 
@@ -100,20 +103,19 @@ class Door(Entity):
             return
         if self.state == DoorState.OPEN:
             return
-        touching = self._player_pressing(stage)
-        if touching:
+        pressing = self._players_pressing(stage)
+        if pressing:
             if any(self.color in p.keys for p in stage.players):  # keys are shared
                 self.open(stage)
             else:
-                self._locked(stage, first=not self.contact)
-        self.contact = touching
+                self._locked(stage, pressing, first=not self.contact)
+        self.contact = bool(pressing)
 
-    def _player_pressing(self, stage: WorldView) -> bool:
+    def _players_pressing(self, stage: WorldView) -> list[Player]:
+        """The living players pressing against either side, in the players' order."""
         reach = self.hitbox.inflate(REACH * 2, 0)
-        for other in stage.query(reach, "entity_entity", ignore=self):
-            if other.kind == "Player" and other.alive:
-                return True
-        return False
+        near = stage.query(reach, "entity_entity", ignore=self)
+        return [p for p in stage.players if p.alive and p in near]
 
     def open(self, stage: WorldView) -> None:
         if self.state != DoorState.CLOSED:
@@ -123,14 +125,16 @@ class Door(Entity):
         stage.publish(DOOR_OPENED, self)
         stage.say("DOOR OPEN")
 
-    def _locked(self, stage: WorldView, first: bool) -> None:
+    def _locked(self, stage: WorldView, pressing: list[Player], first: bool) -> None:
         text = f"{self.color.upper()} KEY NEEDED"
         if first and not self.locked_gap:
             stage.publish(DOOR_LOCKED, self)
             self.locked_gap.start(LOCKED_SOUND_GAP)
-        # Said again only once the HUD line has faded, so it never flickers.
-        if stage.message != text or not stage.message_time:
-            stage.say(text)
+        # Each presser's own message (in their view when the screen splits), said
+        # again only once their line has faded, so it never flickers.
+        for player in pressing:
+            if not showing(stage, text, player):
+                stage.say(text, player)
 
     def frame(self) -> int:
         if self.state == DoorState.CLOSED:
@@ -150,3 +154,12 @@ class Door(Entity):
                 surface.blit(image, (x, y - top))
         else:
             surface.blit(image, (x, y))
+
+
+def showing(stage: WorldView, text: str, player: Player) -> bool:
+    """Is `text` still on screen for `player`: the latest line said, not yet faded,
+    and still their own (in their view when the screen splits)?"""
+    if stage.message != text or not stage.message_time:
+        return False
+    own = stage.own_messages.get(stage.players.index(player))
+    return own is not None and own[0] == text and bool(own[1])

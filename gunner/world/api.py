@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from gunner.input import Buttons
     from gunner.particles import Particles
     from gunner.tilemap import MoveResult, TileMap
+    from gunner.timer import Timer
 
 
 class Gun(Protocol):
@@ -57,6 +58,7 @@ class WorldView(Protocol):
     checkpoint: tuple[float, float]
     spawners: list[WaveSpawner]
     message: str
+    own_messages: dict[int, tuple[str, Timer]]  # each player's own last message (looks)
     assists: Assists  # the rules the player's assists change (invincibility, ammo)
     # The camera is the simulation's view: a generator lets enemies in where it looks,
     # a climb loses what falls below it, a boss arena locks it.

@@ -12,8 +12,10 @@ from ascii_maps import write_map
 from gunner import text
 from gunner.camera import SplitScreen
 from gunner.config import VIEW_H, VIEW_W
+from gunner.entities.door import showing
 from gunner.hud import draw_hud, draw_split, hud_sides
 from gunner.hudmessage import MESSAGE_Y, PLAYER_COLOURS
+from gunner.input import Buttons
 from gunner.level import load_level
 from gunner.splits import Split
 from gunner.stage import Stage
@@ -103,6 +105,45 @@ def test_the_teams_message_goes_above_a_players_own(tmp_path):
     below = pygame.surfarray.array3d(surface)[:, MESSAGE_Y + 26 : MESSAGE_Y + 50]
     columns = np.flatnonzero((below == text.YELLOW).all(axis=2).any(axis=1))
     assert columns.size and columns.min() > VIEW_W // 2  # player 2's pickup, under it
+
+
+def walk_into_locked_door(stage: Stage, k: int) -> None:
+    """Player `k` walks right into a red door a few steps ahead, holding no key."""
+    x, y = stage.players[k].hitbox.midbottom
+    stage.spawn("Door", x + 40, y, {"color": "red"})
+    masks = [Buttons.NONE, Buttons.NONE]
+    masks[k] = Buttons.RIGHT
+    for _ in range(60):
+        stage.step(masks)
+        if showing(stage, "RED KEY NEEDED", stage.players[k]):
+            break
+    assert stage.message == "RED KEY NEEDED", "the door did not stop them"
+
+
+def test_key_needed_shows_only_in_the_half_of_the_player_at_the_door(tmp_path):
+    for k in (1, 0):
+        stage = co_op(tmp_path, 1200)
+        stage.time = 99.0  # past the level's name
+        views = split_views(stage, "always")
+        walk_into_locked_door(stage, k)
+        columns = message_columns(stage, views)
+        assert columns.size, "no message on screen"
+        left, right = k * VIEW_W // 2, (k + 1) * VIEW_W // 2  # their half
+        assert left <= columns.min() and columns.max() < right, "it crosses the divider"
+        middle = (columns.min() + columns.max()) / 2
+        assert abs(middle - (left + right) / 2) <= 2  # centred in their half
+
+
+def test_both_players_at_locked_doors_are_each_told_in_their_own_half(tmp_path):
+    stage = co_op(tmp_path, 1200)
+    stage.time = 99.0
+    views = split_views(stage, "always")
+    walk_into_locked_door(stage, 0)
+    walk_into_locked_door(stage, 1)  # the same words, while player 1's still show
+    columns = message_columns(stage, views)
+    left, right = columns[columns < VIEW_W // 2], columns[columns >= VIEW_W // 2]
+    assert left.size and right.size, "one player's KEY NEEDED was not shown"
+    assert left.max() - left.min() == right.max() - right.min()
 
 
 def test_unsplit_a_pickup_stays_centred_on_the_screen(tmp_path):
