@@ -72,7 +72,7 @@ def measure(path: Path, crowd: int, frames: int, rounds: int, seed: int) -> dict
     from gunner.camera import SplitScreen
     from gunner.config import DT, VIEW_H, VIEW_W
     from gunner.crowd import add_crowd
-    from gunner.hud import draw_hud, hud_sides
+    from gunner.hud import draw_hud, hud_spots
     from gunner.input import RandomInput
     from gunner.level import load_level
     from gunner.render import draw_views
@@ -123,7 +123,7 @@ def measure(path: Path, crowd: int, frames: int, rounds: int, seed: int) -> dict
                     )
                 views = screens[mode].views()
                 draw_views(surface, stage, art, views)
-                draw_hud(surface, stage, sides=hud_sides(views))
+                draw_hud(surface, stage, spots=hud_spots(views))
                 t2, c2 = time.perf_counter(), time.thread_time()
                 screen.present(surface)
                 t3 = time.perf_counter()

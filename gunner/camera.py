@@ -136,7 +136,7 @@ class View:
 
     A view of the dynamic split covers the whole screen but shows only the half that
     `normal` points to (cut through the screen's centre; None: all of its strip), with
-    the divider drawn `fade` strong; `side` is the column where its player's HUD goes."""
+    the divider drawn `fade` strong."""
 
     def __init__(
         self,
@@ -146,14 +146,12 @@ class View:
         player: int | None,
         normal: tuple[float, float] | None = None,
         fade: float = 1.0,
-        side: int | None = None,
     ) -> None:
         self.camera = camera
         self.left, self.right = left, right
         self.player = player  # whose view (None: the shared one)
         self.normal = normal
         self.fade = fade
-        self.side = left if side is None else side
 
     @property
     def width(self) -> int:
@@ -309,10 +307,9 @@ class SplitScreen:
             if self.apart <= 1.0:
                 return [View(self.shared, 0, w, None)]
             normal = self.push  # from player 1 towards player 2: player 2's side
-            left, right = (0, w // 2) if normal[0] >= 0 else (w // 2, 0)
             return [
-                View(self.cameras[0], 0, w, 0, side=left),
-                View(self.cameras[1], 0, w, 1, normal, dynamicsplit.fade(self.apart), right),
+                View(self.cameras[0], 0, w, 0),
+                View(self.cameras[1], 0, w, 1, normal, dynamicsplit.fade(self.apart)),
             ]
         d = self.divider
         w = self.world_camera.w

@@ -19,7 +19,7 @@ def run_headless(args: argparse.Namespace) -> int:
     from gunner.camera import SplitScreen
     from gunner.config import CAMPAIGN, DT, LEVELS_DIR, VIEW_H, VIEW_W
     from gunner.crowd import add_crowd
-    from gunner.hud import draw_hud, draw_score, hud_sides
+    from gunner.hud import draw_hud, draw_score, hud_spots
     from gunner.input import Buttons, RandomInput
     from gunner.maps import load_level
     from gunner.render import draw_views
@@ -108,7 +108,7 @@ def run_headless(args: argparse.Namespace) -> int:
         views = screen.views() if screen is not None else None
         overlay = debug.draw_world_overlay if args.debug else None
         drawn = draw_views(surface, stage, art, views, overlay=overlay)
-        draw_hud(surface, stage, sides=hud_sides(views))
+        draw_hud(surface, stage, spots=hud_spots(views), views=views)
         if stage.arena is not None:
             draw_score(surface, stage.arena)
         times.render_ms = (time.perf_counter() - render_start) * 1000

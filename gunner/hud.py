@@ -2,12 +2,14 @@
 keycards, objectives, mission time, a siege's wave and enemies left, and the stage's
 messages. Compact, along the top edge, outlined and on a dark backing so it reads over
 any background (a pickup never shows through its text). With two players each has their
-own panel on their own side of the screen (their own view's, when it splits). Drawing
+own panel on their own side of the screen (in their own view, when it splits, on
+their side of the cut in the dynamic split). Drawing
 reads the stage and never changes it.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -236,54 +238,97 @@ def draw_key_symbol(surface: pygame.Surface, key: str, x: int, y: int) -> None:
 
 
 PANEL = (150, 32)  # a player's panel, at most
+# The panel with its dark backing (`backed`: 3 px beyond its text to the right, 2 below).
+BACKED = (PANEL[0] + 3, PANEL[1] + 2)
+CLEAR = 4  # px at least between a panel and the dynamic split's cut
 OBJECTIVES_Y = {False: 14, True: 32}  # one player, two: under the clock, under the panels
 SPLIT_Y = MESSAGE_Y + 24  # a checkpoint's split time, under its banner
 
-
-def panel_lefts(stage: Stage, width: int, sides: list[int] | None = None) -> list[int]:
-    """Where each player's panel starts: player 1 at the left edge; with two, the
-    second on the right half (`sides`: the screen column each player's view starts
-    at, when the screen is split)."""
-    if sides is not None:
-        return sides
-    return [0] if len(stage.players) == 1 else [0, width // 2]
+Spot = tuple[int, int]  # where a player's panel goes: its top-left on the screen
 
 
-def hud_sides(views: list[View] | None) -> list[int] | None:
-    """Where each player's HUD panel starts when the screen is split: their view's
-    left edge, or the half of the screen their part of a dynamic split leans to (None:
-    the HUD's own layout)."""
+def panel_spots(stage: Stage, width: int, spots: list[Spot] | None = None) -> list[Spot]:
+    """Where each player's panel goes: player 1 at the top-left; with two, the second
+    at the top of the right half, a little right of the middle, where the dynamic
+    split keeps it as the cut fades in straight down (`spots`: where the split screen
+    puts them)."""
+    if spots is not None:
+        return spots
+    return [(0, 0)] if len(stage.players) == 1 else [(0, 0), (width // 2 + CLEAR, 0)]
+
+
+def hud_spots(views: Sequence[View] | None) -> list[Spot] | None:
+    """Where each player's HUD panel goes when the screen is split: the top-left of
+    their view side by side; in the dynamic split, a corner wholly on their side of the
+    cut (`beside_the_cut`). None: one view, the HUD's own layout."""
     if not views or len(views) < 2:
         return None
-    sides = [0, 0]
+    cut = next((v for v in views if v.normal is not None), None)
+    spots: list[Spot] = [(0, 0), (0, 0)]
     for view in views:
-        if view.player is not None:
-            sides[view.player] = view.side
-    return sides
+        if view.player is None:
+            continue
+        if cut is None or cut.normal is None:
+            spots[view.player] = (view.left, 0)
+        else:
+            size = (cut.right - cut.left, cut.camera.h)
+            spots[view.player] = beside_the_cut(size, cut.normal, view is cut)
+    return spots
+
+
+def beside_the_cut(size: tuple[int, int], normal: tuple[float, float], positive: bool) -> Spot:
+    """The dynamic split: where a player's panel goes so that all of it, backing and
+    all, lies on their side of the cut (the side `normal` points to, or the other),
+    at least CLEAR from it, whatever the cut's angle. Of four spots (the top-left
+    corner, one view's spot for player 2 left of the clock, the bottom corners), the
+    first that fits: the top before the bottom, and the side of the screen their part
+    leans to before the other. A half-plane through the screen's centre always holds
+    one of them whole (on 480x270 the best of them clears it by 36 px or more)."""
+    w, h = size
+    bw, bh = BACKED
+    length = math.hypot(*normal) or 1.0
+    sign = 1.0 if positive else -1.0
+    nx, ny = sign * normal[0] / length, sign * normal[1] / length
+
+    def clearance(spot: Spot) -> float:
+        x, y = spot
+        corners = ((x, y), (x + bw, y), (x, y + bh), (x + bw, y + bh))
+        return min((cx - w / 2) * nx + (cy - h / 2) * ny for cx, cy in corners)
+
+    left_first = nx < 0 or (nx == 0 and not positive)
+    top = [(0, 0), (w // 2 + CLEAR, 0)]  # as on one view: clear of a cut straight down
+    bottom = [(0, h - bh), (w - bw, h - bh)]
+    if not left_first:
+        top.reverse()
+        bottom.reverse()
+    spots = top + bottom
+    return next((s for s in spots if clearance(s) >= CLEAR), max(spots, key=clearance))
 
 
 def draw_hud(
     surface: pygame.Surface,
     stage: Stage,
     messages: bool = True,
-    sides: list[int] | None = None,
+    spots: list[Spot] | None = None,
     views: Sequence[View] | None = None,
 ) -> None:
     """The HUD; without ``messages`` the centre banner (CHECKPOINT, the level name...)
-    is left out, as under the results, where a stale one would bleed through. `sides`:
-    with two players, the column where each one's view starts (default: halves);
-    `views`: the views on screen, where each player's own messages go."""
+    is left out, as under the results, where a stale one would bleed through. `spots`:
+    with two players, where each one's panel goes on a split screen (`hud_spots`;
+    default: the top of each half); `views`: the views on screen, where each player's
+    own messages go."""
     w = surface.get_width()
     keys = set().union(*(p.keys for p in stage.players))
     two = len(stage.players) > 1
-    lefts = panel_lefts(stage, w, sides)
-    for k, (player, left) in enumerate(zip(stage.players, lefts, strict=False)):
+    for k, (player, spot) in enumerate(
+        zip(stage.players, panel_spots(stage, w, spots), strict=False)
+    ):
         layer = pygame.Surface(PANEL, pygame.SRCALPHA)
         tag, colour = (f"P{k + 1}", PLAYER_COLOURS[k]) if two else ("", text.WHITE)
         arena = stage.arena
         score = None if arena is None else (arena.kills[k], arena.target)
         draw_player(layer, player, keys, tag, colour, score)
-        backed(surface, layer, (left, 0))
+        backed(surface, layer, spot)
 
     # Top right: mission time (on the fixed tick), then the objectives (ticked when done):
     # with two players, under the right-hand player's panel, so neither covers the other.

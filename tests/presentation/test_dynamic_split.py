@@ -17,7 +17,7 @@ from gunner.camera import SPLIT_MARGIN_X, SPLIT_MARGIN_Y, Camera, SplitScreen
 from gunner.config import DT, VIEW_H, VIEW_W
 from gunner.crowd import add_crowd
 from gunner.dynamicsplit import divider, half_plane, masked, push
-from gunner.hud import hud_sides
+from gunner.hud import draw_hud, hud_spots
 from gunner.input import Buttons
 from gunner.level import load_level
 from gunner.render import CUT_KEY, DIVIDER, draw_stage, draw_views
@@ -70,8 +70,6 @@ def test_apart_the_cut_runs_across_the_line_between_them_each_on_their_side(dx, 
     for point in (one, two):  # and well inside the screen
         assert SPLIT_MARGIN_X - 8 <= point[0] <= VIEW_W - SPLIT_MARGIN_X + 8
         assert SPLIT_MARGIN_Y - 24 <= point[1] <= VIEW_H - SPLIT_MARGIN_Y + 24
-    # The HUD: player 2, to the right (or straight below), on the right half.
-    assert hud_sides([first, second]) == ([0, VIEW_W // 2] if dx >= 0 else [VIEW_W // 2, 0])
 
 
 def test_at_the_point_of_splitting_both_views_show_the_same_picture():
@@ -191,3 +189,41 @@ def test_each_view_drawn_over_its_half_only_is_the_same_picture(tmp_path, dx, dy
     draw_views(surface, stage, art, [first, second])
     want = drawn_whole(stage, art, first, second)
     assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(want, "RGB")
+
+
+def panel_pixels(stage: Stage, views, spots, k: int) -> list[tuple[int, int]]:
+    """The screen pixels player `k`'s HUD panel (backing and all) covers: the HUD drawn
+    with the panel where `spots` put it, against the HUD drawn with it off the screen."""
+    pictures = []
+    for spot in (spots[k], (-1000, -1000)):
+        surface = pygame.Surface((VIEW_W, VIEW_H))
+        moved = list(spots)
+        moved[k] = spot
+        draw_hud(surface, stage, spots=moved, views=views)
+        pictures.append(pygame.surfarray.array3d(surface))
+    xs, ys = ((pictures[0] != pictures[1]).any(axis=2)).nonzero()
+    return list(zip(xs.tolist(), ys.tolist(), strict=True))
+
+
+@pytest.mark.parametrize("degrees", range(0, 360, 15))
+def test_each_players_panel_lies_wholly_on_their_side_of_the_cut(tmp_path, degrees):
+    # Panels as wide as they get: a named gun with ammo, every keycard, lives in two digits.
+    rows = ["." * 40] * 14 + ["..P" + "." * 37, "#" * 40]
+    stage = Stage(load_level(write_map(tmp_path, rows), images=False), players=2)
+    stage.time = 99.0  # past the level's name
+    for player in stage.players:
+        player.keys |= {"red", "blue", "yellow"}
+        player.lives = 10
+        stage.say("SPREAD GUN", player)  # a message of each player's own, too
+    angle = math.radians(degrees)
+    split, _ = apart(1100 * math.cos(angle), 1100 * math.sin(angle))
+    views = split.views()
+    cut = views[1].normal
+    assert cut is not None and views[1].fade == 1.0
+    spots = hud_spots(views)
+    assert spots is not None
+    for k, sign in ((0, -1), (1, 1)):
+        pixels = panel_pixels(stage, views, spots, k)
+        assert len(pixels) > 500, f"player {k + 1}'s panel is not on screen"
+        nearest = min(sign * side_of_cut(p, cut) for p in pixels) / math.hypot(*cut)
+        assert nearest > 2, f"player {k + 1}'s panel reaches the cut (or crosses it)"

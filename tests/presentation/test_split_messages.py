@@ -13,7 +13,7 @@ from gunner import text
 from gunner.camera import SplitScreen
 from gunner.config import VIEW_H, VIEW_W
 from gunner.entities.door import showing
-from gunner.hud import draw_hud, draw_split, hud_sides
+from gunner.hud import draw_hud, draw_split, hud_spots
 from gunner.hudmessage import MESSAGE_Y, PLAYER_COLOURS
 from gunner.input import Buttons
 from gunner.level import load_level
@@ -47,7 +47,7 @@ def message_columns(stage: Stage, views) -> np.ndarray:
     """The columns of the screen where the centre message's yellow lies, drawn over a
     blank screen as the play scene draws its HUD."""
     surface = pygame.Surface((VIEW_W, VIEW_H))
-    draw_hud(surface, stage, sides=hud_sides(views), views=views)
+    draw_hud(surface, stage, spots=hud_spots(views), views=views)
     pixels = pygame.surfarray.array3d(surface)[:, MESSAGE_Y : MESSAGE_Y + 24]
     yellow = (pixels == text.YELLOW).all(axis=2).any(axis=1)
     return np.flatnonzero(yellow)
@@ -101,7 +101,7 @@ def test_the_teams_message_goes_above_a_players_own(tmp_path):
     columns = message_columns(stage, views)  # the top row: the team's, in both halves
     assert columns[columns < VIEW_W // 2].size and columns[columns >= VIEW_W // 2].size
     surface = pygame.Surface((VIEW_W, VIEW_H))
-    draw_hud(surface, stage, sides=hud_sides(views), views=views)
+    draw_hud(surface, stage, spots=hud_spots(views), views=views)
     below = pygame.surfarray.array3d(surface)[:, MESSAGE_Y + 26 : MESSAGE_Y + 50]
     columns = np.flatnonzero((below == text.YELLOW).all(axis=2).any(axis=1))
     assert columns.size and columns.min() > VIEW_W // 2  # player 2's pickup, under it
@@ -205,7 +205,7 @@ def test_a_player_out_of_lives_is_told_in_their_own_view_how_to_take_one(tmp_pat
 
     def hint_columns() -> np.ndarray:
         surface = pygame.Surface((VIEW_W, VIEW_H))
-        draw_hud(surface, stage, sides=hud_sides(views), views=views)
+        draw_hud(surface, stage, spots=hud_spots(views), views=views)
         rows = pygame.surfarray.array3d(surface)[:, MESSAGE_Y + 20 :]
         return np.flatnonzero((rows == PLAYER_COLOURS[1]).all(axis=2).any(axis=1))
 

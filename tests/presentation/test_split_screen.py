@@ -14,7 +14,7 @@ from ascii_maps import write_map
 from gunner.assets import Art
 from gunner.camera import MERGE_X, SLIDE_TIME, SPLIT_MARGIN_X, Camera, SplitScreen
 from gunner.config import DT, VIEW_H, VIEW_W
-from gunner.hud import draw_hud, hud_sides
+from gunner.hud import draw_hud, hud_spots
 from gunner.level import load_level
 from gunner.render import draw_views
 from gunner.stage import Stage
@@ -143,12 +143,12 @@ def test_split_views_draw_each_players_surroundings_and_each_hud_on_its_side(tmp
     drawn_in: list = []
     draw_views(surface, stage, Art(), views, overlay=lambda s, st, v: drawn_in.append(v))
     assert drawn_in == views  # F3's cells and hitboxes: once per view, in its strip
-    assert hud_sides(views) == [0, VIEW_W // 2]
-    draw_hud(surface, stage, sides=hud_sides(views))  # both panels, no error
+    assert hud_spots(views) == [(0, 0), (VIEW_W // 2 + 4, 0)]  # clear of the cut
+    draw_hud(surface, stage, spots=hud_spots(views))  # both panels, no error
 
 
 def test_one_player_keeps_the_one_view_and_hud_layout(tmp_path):
-    assert hud_sides(None) is None
+    assert hud_spots(None) is None
     rows = ["." * 40] * 14 + ["..P" + "." * 37, "#" * 40]
     stage = Stage(load_level(write_map(tmp_path, rows), images=False))
     surface = pygame.Surface((VIEW_W, VIEW_H))

@@ -11,7 +11,7 @@ import pygame
 
 from gunner import debug, text
 from gunner.ghost import draw_ghost
-from gunner.hud import draw_hud, draw_score, draw_split, hud_sides
+from gunner.hud import draw_hud, draw_score, draw_split, hud_spots
 from gunner.render import draw_views
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ def draw_play(play: PlayScene, app: App, surface: pygame.Surface) -> None:
     # Once the run is decided the results (or game over) sit on top, and a pause menu
     # may: no banner (CHECKPOINT, the level's name) shows through under either.
     covered = play._reported or (bool(app.scenes) and app.scene is not play)
-    draw_hud(surface, play.stage, messages=not covered, sides=hud_sides(views), views=views)
+    draw_hud(surface, play.stage, messages=not covered, spots=hud_spots(views), views=views)
     if play.stage.arena is not None:
         draw_score(surface, play.stage.arena)
     if play.autofire.firing and not play._reported:  # why the gun keeps firing
