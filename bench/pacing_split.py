@@ -18,7 +18,9 @@ on the same stage, so drift on a busy machine hits all three:
 Prints the median and p99 of the step, the render (every view and the HUD), the
 present and their sum for each (wall time), the step and render's CPU time (the
 thread's, which leaves out waiting for a core on a busy machine), and each split's
-render less the shared one's: the second view's cost (on the CPU too). A 60 Hz game
+render less the shared one's: the second view's cost (on the CPU too), and the
+garbage collector's part: how many collections ran in each mode's frames, how many of
+them full ones, and the longest pause (CPU). A 60 Hz game
 has 16.7 ms per frame. This is a measurement, not a test: run it on a quiet machine
 (`setsid nice` it beside other work and the numbers say so).
 """
@@ -26,6 +28,7 @@ has 16.7 ms per frame. This is a measurement, not a test: run it on a quiet mach
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import os
@@ -101,6 +104,19 @@ def measure(path: Path, crowd: int, frames: int, rounds: int, seed: int) -> dict
 
     restarts = 0
     stage, screens, hands = fresh(restarts)
+    # The collector's pauses, each (generation, CPU ms), while a mode's frames run.
+    pauses: dict[str, list[tuple[int, float]]] = {m: [] for m in MODES}
+    started: list[tuple[int, float]] = []
+    measuring: list[str] = []
+
+    def collector(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            started[:] = [(info["generation"], time.thread_time())]
+        elif started and measuring:
+            generation, at = started[0]
+            pauses[measuring[0]].append((generation, (time.thread_time() - at) * 1000))
+
+    gc.callbacks.append(collector)
     samples: dict[str, dict[str, list[float]]] = {
         m: {"step": [], "render": [], "present": [], "frame": [], "cpu": [], "cpu_render": []}
         for m in MODES
@@ -111,6 +127,7 @@ def measure(path: Path, crowd: int, frames: int, rounds: int, seed: int) -> dict
         for mode in MODES:
             for _ in range(WARMUP if round_ == 0 and mode == MODES[0] else 0):
                 stage.step([h.next() for h in hands])
+            measuring[:] = [mode]
             for _ in range(frames):
                 t0, c0 = time.perf_counter(), time.thread_time()
                 stage.step([h.next() for h in hands])
@@ -137,7 +154,11 @@ def measure(path: Path, crowd: int, frames: int, rounds: int, seed: int) -> dict
                 entities.append(len(stage.entities))
                 if stage.outcome is not None:
                     restarts += 1
+                    measuring.clear()  # a new stage's making is not a frame
                     stage, screens, hands = fresh(restarts)
+                    measuring[:] = [mode]
+            measuring.clear()
+    gc.callbacks.remove(collector)
 
     def stats(values: list[float]) -> dict[str, float]:
         values = sorted(values)
@@ -157,6 +178,11 @@ def measure(path: Path, crowd: int, frames: int, rounds: int, seed: int) -> dict
             a + b for a, b in zip(samples[mode]["step"], samples[mode]["render"], strict=True)
         ]
         result[mode]["step_plus_render"] = stats(step_render)
+        result[mode]["gc"] = {
+            "collections": len(pauses[mode]),
+            "full": sum(1 for generation, _ in pauses[mode] if generation == 2),
+            "longest_ms": round(max((ms for _, ms in pauses[mode]), default=0.0), 3),
+        }
     shared = result["shared"]["render"]["median"]
     result["second_view_ms"] = {
         mode: round(result[mode]["render"]["median"] - shared, 3) for mode in MODES[1:]
@@ -219,6 +245,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for mode, ms in result["second_view_cpu_ms"].items()
     )
     print(f"on the CPU (render {shared_cpu:.2f} ms with one view): {costs}")
+    collections = ", ".join(
+        f"{mode} {g['collections']} ({g['full']} full, longest {g['longest_ms']:.2f} ms)"
+        for mode in MODES
+        for g in (result[mode]["gc"],)
+    )
+    print(f"garbage collections during the frames: {collections}")
     return 0
 
 
