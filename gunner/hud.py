@@ -163,15 +163,20 @@ def siege_status(stage: Stage) -> SiegeStatus | None:
     return SiegeStatus(wave_number(group, wave), len({s.wave for s in group}), left)
 
 
-def draw_siege(surface: pygame.Surface, siege: SiegeStatus) -> pygame.Rect:
-    """Top centre: WAVE 2/5 and how many of its enemies are left."""
-    centre = surface.get_width() // 2
+def draw_siege(
+    surface: pygame.Surface, siege: SiegeStatus, topright: tuple[int, int] | None = None
+) -> pygame.Rect:
+    """WAVE 2/5 and how many of its enemies are left: top centre, or with its top-right
+    corner at `topright` (two players, whose second panel takes the top centre)."""
     wave = text.render(f"WAVE {siege.wave}/{siege.waves}", 16, text.YELLOW)
     left = text.render(f"{siege.left} LEFT", 16, text.WHITE if siege.left else text.GREEN)
-    x = centre - (wave.get_width() + 6 + left.get_width()) // 2
-    surface.blit(wave, (x, 3))
-    surface.blit(left, (x + wave.get_width() + 6, 3))
-    return pygame.Rect(x, 3, wave.get_width() + 6 + left.get_width(), wave.get_height())
+    width = wave.get_width() + 6 + left.get_width()
+    x, y = surface.get_width() // 2 - width // 2, 3
+    if topright is not None:
+        x, y = topright[0] - width, topright[1]
+    surface.blit(wave, (x, y))
+    surface.blit(left, (x + wave.get_width() + 6, y))
+    return pygame.Rect(x, y, width, wave.get_height())
 
 
 def backed(surface: pygame.Surface, layer: pygame.Surface, at: tuple[int, int]) -> None:
@@ -348,8 +353,9 @@ def draw_hud(
     backed(surface, layer, (w - layer.get_width(), OBJECTIVES_Y[two]))
 
     siege = siege_status(stage)
-    if siege is not None:
-        draw_siege(surface, siege)
+    if siege is not None:  # two players: under the objectives, clear of player 2's panel
+        under = (w - 6, OBJECTIVES_Y[two] + layer.get_height() + 2) if two else None
+        draw_siege(surface, siege, under)
 
     boss = fighting_boss(stage)
     if boss is not None:

@@ -12,7 +12,7 @@ import pytest
 
 from app_helpers import SHORT, finish, key, loaded
 from ascii_maps import FLOOR, make_stage, obj, write_map
-from gunner import config
+from gunner import config, hud
 from gunner.app import App
 from gunner.config import ASSETS_DIR, TILE
 from gunner.entities.player import MAX_HEALTH
@@ -184,6 +184,21 @@ def test_the_hud_shows_a_sieges_wave_and_enemies_left_at_the_top_centre(tmp_path
     for spawner in sieged.spawners:
         spawner.left = 0
     assert siege_status(sieged) is None
+
+
+def test_with_two_players_the_siege_counter_keeps_clear_of_player_twos_panel(tmp_path, monkeypatch):
+    sieged = Stage(siege(tmp_path).level, players=2)
+    drawn = []
+    for counter in (True, False):  # the HUD with its siege counter, and without
+        if not counter:
+            monkeypatch.setattr(hud, "siege_status", lambda stage: None)
+        surface = pygame.Surface((480, 270))
+        draw_hud(surface, sieged)
+        drawn.append(pygame.surfarray.array3d(surface))
+    xs, ys = (drawn[0] != drawn[1]).any(axis=2).nonzero()
+    assert xs.size, "no siege counter"
+    panel = pygame.Rect(240, 0, 160, 36)  # player 2's, at the top of the right half
+    assert not any(panel.collidepoint(x, y) for x, y in zip(xs, ys, strict=True))
 
 
 def test_accuracy_is_hits_over_shots_fired():
