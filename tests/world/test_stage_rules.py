@@ -55,7 +55,10 @@ def test_death_waits_then_respawns_at_the_checkpoint_until_lives_run_out(tmp_pat
     assert player.alive and player in stage.entities and player.lives == lives - 1
     assert player.hitbox.midbottom == pytest.approx(start)
     stage.check_invariants()
-    player.lives = 1
+    player.lives = 2
+    player.die(stage)  # the last spare life: back once more
+    run(stage, Buttons.NONE, delay)
+    assert player.alive and player.lives == 1 and stage.outcome is None
     player.die(stage)  # the last life
     run(stage, Buttons.NONE, delay + 2)
     assert stage.outcome == "dead" and not player.alive
@@ -213,3 +216,25 @@ def test_state_is_frozen_by_value_and_entities_by_reference(tmp_path):
     assert freeze(object()) == "object"
     assert freeze(SimpleNamespace(kind="Soldier")) == "SimpleNamespace"
     assert freeze(SimpleNamespace(serial=3)) == "SimpleNamespace"
+
+
+def test_every_shot_that_lands_counts_toward_the_players_accuracy(tmp_path):
+    """The results' accuracy: shots fired and shots that hit, each hit counted once,
+    whichever bullet of the run is the first to land."""
+    stage = make_stage(tmp_path, [obj("Soldier", 6 * TILE, FLOOR, health=1000)])
+    stage.bullets.spawn(40, 40, 0, -300, "player")  # the run's first bullet: it flies off
+    run(stage, Buttons.FIRE, 40)
+    tally = stage.tallies[0]
+    assert tally.shots >= 3 and stage.bullets.next_id == tally.shots + 1
+    assert tally.hits == tally.shots - len(stage.bullets)  # all but those still flying
+
+
+def test_an_enemy_a_blast_kills_counts_for_the_level_not_as_a_players_kill(tmp_path):
+    """A kill no player's bullet made (a drum's blast, a wreck's fall) counts toward the
+    level's kills and objectives; the results credit no player with it."""
+    stage = make_stage(tmp_path, [obj("Soldier", 12 * TILE, FLOOR, health=1)])
+    run(stage, Buttons.NONE, 2)
+    soldier = next(e for e in stage.entities if e.kind == "Soldier")
+    stage.explode(*soldier.hitbox.center, 24, 5)
+    assert not soldier.alive and stage.kills == 1
+    assert stage.tallies[0].kills == 0
