@@ -1,6 +1,6 @@
 """Hot reload pacing: the longest frame while a saved map is reloaded, as a player sees it.
 
-    python -m bench.reload [--maps DIR] [--only NAME] [--quick] [--repeat N]
+    python -m bench.reload [--maps DIR] [--only NAME] [--quick] [--repeat N] [--first]
 
 Plays level 1 in the game's own loop (gunner.app.App on SDL's dummy video driver
 unless SDL_VIDEODRIVER says otherwise, the map opened as with --level so it is
@@ -47,9 +47,12 @@ many steps the old stage took while the reload ran, as a share of the steps its
 wall-clock time holds (100 % is play that never paused; frames that stall lose steps).
 
 A first load goes behind the loading screen (a worker thread of the game's own
-process builds the scene): for each map, how long the first load took, when the
-LOADING screen was first drawn, and the longest frame meanwhile. A load over about a
-second must show that it is loading.
+process builds the scene, and a map of 1 MB or more is read and built in the app's
+reader process): for each map, how long the first load took, when the LOADING screen
+was first drawn, and the longest frame meanwhile. A load over about a second must show
+that it is loading, and keep drawing. --first compares only first loads, each map read
+on the loading screen's thread (before) and as the game reads it, the reader's process
+started by the load (cold) or before it (warm).
 
 This is a measurement, not a test: run it on a quiet machine. On a busy one, --repeat
 N measures everything N times and keeps the least worst frame of each: another
@@ -433,17 +436,33 @@ def compare_saves(app: App, levels: Path, maps: list[Path], reader: Worker, repe
         )
 
 
-def measure_first_load(app: App, path: Path) -> dict[str, Any]:
+def measure_first_load(
+    app: App, path: Path, apart: bool = True, idle: float | None = None
+) -> dict[str, Any]:
     """Open `path` as `--level` does, behind the loading screen, in the game's loop:
     the load's length, when the LOADING screen was first drawn (None: never, the load
-    was quicker than the screen's delay), and the longest frame meanwhile."""
+    was quicker than the screen's delay), the longest frame meanwhile, how many frames
+    took over 50 ms, and the most CPU time the main thread spent in one frame. `apart`:
+    as the game reads it (a big map in the app's reader process); else every map on the
+    loading screen's thread, as before. `idle`: no map read at all, the loading thread
+    only sleeps that long (the machine's own noise, for scale)."""
     import pygame
 
+    from gunner.scenes.base import Scene
     from gunner.scenes.loading import SHOW_AFTER, LoadingScene
     from gunner.scenes.play import PlayScene
+    from gunner.scenes.playing import opening
 
     refused: list[Exception] = []
-    loading = LoadingScene(lambda: PlayScene(path), path, on_error=refused.append)
+    reader = app.reader if apart else None
+
+    def make() -> Scene:
+        if idle is None:
+            return PlayScene(path, reader=reader)
+        time.sleep(idle)
+        return app.router.make("title")
+
+    loading = LoadingScene(make, path, on_error=refused.append)
     drawn = loading.draw
     shown: list[float] = []
 
@@ -458,21 +477,78 @@ def measure_first_load(app: App, path: Path) -> dict[str, Any]:
     pygame.event.clear()
     clock = pygame.time.Clock()
     started = previous = time.perf_counter()
-    worst = 0.0
+    worst, over, cpu = 0.0, 0, 0.0
     while app.running and app.scenes[-1] is loading:
         now = time.perf_counter()
+        over += now - previous > TARGET_S
         worst, previous = max(worst, now - previous), now
+        began = time.thread_time()
         app.frame(1)
         app.draw()
         app.present()
+        cpu = max(cpu, time.thread_time() - began)
         clock.tick(120)
     loaded = time.perf_counter() - started
     return {
         "load_s": loaded,
         "shown_s": shown[0] - started if shown else None,
         "worst_ms": worst * 1000,
+        "over": over,
+        "cpu_ms": cpu * 1000,
         "refused": bool(refused),
+        "apart": apart and opening.big(path),
     }
+
+
+def compare_first_loads(app: App, maps: list[Path], repeat: int) -> None:
+    """Each map's first load, in turn: read on the loading screen's thread (*before*);
+    as the game reads it now, a big map in the reader's process, started by the load
+    (*cold*: the first big map of a session opened with --level) or already started
+    (*warm*: level select starts it when it lists a big map); and *idle*, the loading
+    screen as long as *cold*, reading nothing (the machine's own noise)."""
+    from gunner.scenes.playing.opening import ready
+
+    print("First loads, behind the loading screen: before (on the loading screen's thread);")
+    print("a map of 1 MB or more in the reader's process, started by the load (cold) or")
+    print("before it (warm); idle: the loading screen as long as cold, nothing read.")
+    print(
+        f"{'map':<17} {'size':>8} {'load before, cold, warm':>24} "
+        f"{'LOADING shown before, cold, warm':>33} "
+        f"{'worst frame before, cold, warm, idle':>37} "
+        f"{'>50ms before, cold, warm, idle':>31} {'main CPU before, cold, warm, idle':>34}"
+    )
+    for path in maps:
+        runs: dict[str, list[dict[str, Any]]] = {"before": [], "cold": [], "warm": [], "idle": []}
+        for _ in range(repeat):
+            for name in runs:
+                app.reader.close()
+                if name == "warm":
+                    app.reader.call(ready)
+                idle = runs["cold"][-1]["load_s"] if name == "idle" else None
+                runs[name].append(measure_first_load(app, path, name != "before", idle))
+        least = [min(r, key=lambda r: r["worst_ms"]) for r in runs.values()]
+
+        def shown(run: dict[str, Any]) -> str:
+            return "-" if run["shown_s"] is None else f"{run['shown_s']:.2f}s"
+
+        flag = (" refused" if least[1]["refused"] else "") + (
+            "" if least[1]["apart"] else " (small: read on the thread)"
+        )
+        print(
+            f"{path.name:<17} {path.stat().st_size / 1e6:>6.2f}MB "
+            + " ".join(f"{r['load_s']:>6.2f}s" for r in least[:3])
+            + "   "
+            + " ".join(f"{shown(r):>7}" for r in least[:3])
+            + "   "
+            + " ".join(f"{r['worst_ms']:>6.0f}ms" for r in least)
+            + "   "
+            + " ".join(f"{r['over']:>4}" for r in least)
+            + "   "
+            + " ".join(f"{r['cpu_ms']:>5.0f}ms" for r in least)
+            + flag,
+            flush=True,
+        )
+    app.reader.close()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -493,6 +569,12 @@ def main(argv: list[str] | None = None) -> int:
         metavar="N",
         help="save (and read) each map N times under each contender, in turn, and keep "
         "the least worst frame (a busy machine's own stalls vary from save to save)",
+    )
+    parser.add_argument(
+        "--first",
+        action="store_true",
+        help="only compare first loads: every map read on the loading screen's thread "
+        "(before) and big maps read in the reader's process (after)",
     )
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -521,6 +603,11 @@ def main(argv: list[str] | None = None) -> int:
     from gunner.apart import Worker
 
     app = App()
+    if args.first:
+        compare_first_loads(app, maps, max(1, args.repeat))
+        if args.maps is None:
+            shutil.rmtree(work)
+        return 0
     builds = contenders()
     reader = Worker()
     started = time.perf_counter()

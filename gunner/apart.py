@@ -196,7 +196,11 @@ class Worker:
     ) -> Any:
         if self.inline:
             return func(*args)
-        with self._lock:
+        # Another call (the process being started early, see `warm`) may hold it for a
+        # while: the caller may give up meanwhile (nothing sent, nothing to stop).
+        while not self._lock.acquire(timeout=CHECK_EVERY):
+            check()
+        try:
             try:
                 conn = self._connection()
             except OSError as exc:
@@ -221,7 +225,23 @@ class Worker:
             except BaseException:
                 self.close()  # given up: whatever it was doing is of no use now
                 raise
+        finally:
+            self._lock.release()
         return self._result(parts)
+
+    def warm(self, func: Callable[[], Any] = dict) -> None:
+        """Start the process now, on a thread of its own, and have it call `func` (to
+        import what the next call needs): a call likely soon then does not wait for the
+        process to start (seconds on a busy machine). Nothing if it is running."""
+        if self.inline or self.running:
+            return
+        threading.Thread(target=self._warm, args=(func,), name="gunner-reader", daemon=True).start()
+
+    def _warm(self, func: Callable[[], Any]) -> None:
+        try:
+            self.call(func)
+        except Exception:  # noqa: BLE001 - the call that needs it will say what is wrong
+            return
 
     @staticmethod
     def _result(parts: list[bytes]) -> Any:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gunner import GAME_NAME
+from gunner.apart import Worker
 from gunner.assets import Art
 from gunner.assists import Assists
 from gunner.audio import Audio
@@ -109,6 +110,9 @@ class App:
         self.times = FrameTimes()
         self.scenes: list[Scene] = []
         self.router = default_router()  # the scenes by name: they open each other through it
+        # The process a big map is read in behind the loading screen, and a level opened
+        # with --level is reloaded in on every save: started when first needed, then kept.
+        self.reader = Worker()
         self.running = True
         self.now: Callable[[], float] = time.perf_counter  # the loop's clock (tests fake it)
 

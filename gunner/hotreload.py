@@ -216,11 +216,21 @@ class Superseded(Exception):
 
 T = TypeVar("T")
 
+# The build each worker thread is running (`Build.running`).
+_RUNNING = threading.local()
+
 
 class Build(Generic[T]):
     """One thing (a stage, a scene) built on a worker thread: `done` is set once
     `result` or `error` is. Whatever builds it must read nothing the main thread
     writes meanwhile."""
+
+    @staticmethod
+    def running() -> Build[Any] | None:
+        """The build the calling thread runs (None off a build's thread): code deep in
+        it (a scene reading its map) can call `check` without being handed the build."""
+        build: Build[Any] | None = getattr(_RUNNING, "build", None)
+        return build
 
     def __init__(self, make: Callable[[Build[T]], T], name: str = "gunner-reload") -> None:
         self.result: T | None = None
@@ -236,6 +246,7 @@ class Build(Generic[T]):
             raise Superseded
 
     def _run(self) -> None:
+        _RUNNING.build = self
         try:
             with PAUSE_COLLECTOR:
                 self.result = self._make(self)

@@ -77,7 +77,13 @@ def play_in_window(args: argparse.Namespace) -> int:
         players, split, kills = args.players, app.split, app.settings.versus_kills
         first = LoadingScene(
             lambda: PlayScene(
-                path, seed=seed, crowd=crowd, players=players, split=split, versus=kills
+                path,
+                seed=seed,
+                crowd=crowd,
+                players=players,
+                split=split,
+                versus=kills,
+                reader=app.reader,
             ),
             path,
             on_error=refused.append,

@@ -31,6 +31,7 @@ from gunner.levellist import (
 from gunner.maps import LevelError
 from gunner.render import draw_background
 from gunner.scenes.base import Scene, dim
+from gunner.scenes.playing.opening import big, ready
 from gunner.settings import campaign_key, level_key
 
 if TYPE_CHECKING:
@@ -108,6 +109,10 @@ class LevelSelectScene(Scene):
             for i, e in enumerate(self.entries)
             if e.unlocked and ghost_path(entry_key(e)).exists()
         }
+        # A big custom map is read in the app's reader process: start it now, so choosing
+        # one does not wait for the process too (seconds on a busy machine).
+        if any(e.path is not None and big(e.path) for e in self.entries):
+            app.reader.warm(ready)
         if self.index >= len(self.entries) or not self.entries[self.index].unlocked:
             open_ = [i for i, e in enumerate(self.entries) if e.unlocked and not e.custom]
             self.index = open_[-1] if open_ else 0
@@ -140,7 +145,7 @@ class LevelSelectScene(Scene):
         def play_custom() -> Scene:
             # Read afresh, not from the list: the designer may have fixed it meanwhile.
             try:
-                return app.router.make("play", path)
+                return app.router.make("play", path, reader=app.reader)
             except Exception as exc:  # a refusal (ErrorScene), never a traceback
                 raise unusable(path, exc) from exc
 

@@ -18,11 +18,11 @@ from gunner.crowd import add_crowd
 from gunner.ghost import Ghost, GhostRecorder, load_ghost
 from gunner.hotreload import FileWatcher, Reloader
 from gunner.input import PAUSE_KEYS, Buttons
-from gunner.maps import load_level
 from gunner.scenes.base import Scene, level_music, play_sounds
 from gunner.scenes.playing.checkpoints import back_at_checkpoint, take_checkpoint
 from gunner.scenes.playing.coop import TwoPlayers
 from gunner.scenes.playing.draw import draw_play
+from gunner.scenes.playing.opening import Opening, open_stage
 from gunner.scenes.playing.reload import HotReload
 from gunner.settings import campaign_key, level_key
 from gunner.snapshot import Snapshot
@@ -53,6 +53,7 @@ class PlayScene(HotReload, TwoPlayers, Scene):
         players: int = 1,
         split: str = "auto",
         versus: int = 0,
+        reader: Worker | None = None,
     ) -> None:
         """`versus`: kills to win on an arena map (Options' VERSUS KILLS); an arena
         always plays for two, each in their own half of the screen."""
@@ -78,21 +79,10 @@ class PlayScene(HotReload, TwoPlayers, Scene):
         self.split_mode = split
         # Raises LevelError (one line) if the map is unusable; callers decide what to show.
         # A stage given (RETRY) plays on as it is.
+        # A big map is read in `reader`'s process (gunner.scenes.playing.opening).
         if stage is None:
-            level = load_level(self.path)
-            arena = level.properties.get("mode") == "versus"
-            if arena:
-                self.players, split = 2, "always"
-            self.split_mode = split
-            stage = self._prepare(
-                Stage(
-                    level,
-                    seed=seed,
-                    players=self.players,
-                    leash=self.players > 1 and split == "never",
-                    versus=versus if arena else 0,  # a campaign map is never a round
-                )
-            )
+            opening = Opening(seed, self.players, split, versus, crowd, design)
+            stage, self.players, self.split_mode = open_stage(self.path, opening, reader)
         elif stage.tree.design != design:  # F4 pressed since the checkpoint
             stage.tree.use(design)
         self.stage = stage
@@ -114,24 +104,16 @@ class PlayScene(HotReload, TwoPlayers, Scene):
         watch = campaign_index is None and replay is None and self.stage.arena is None
         self.watcher = FileWatcher(self.stage.level.files) if watch else None
         # The next stage is built on a worker thread while this one keeps playing, and
-        # its map read in a process of its own (started at the first save, then kept).
+        # its map read in a process of its own (started at the first save, then kept;
+        # the app's, which a big map was opened in, when given).
         self.reloader = Reloader(self._build) if watch else None
-        self.reader = Worker()
+        self.reader = reader if reader is not None else Worker()
         self.reload_error: str | None = None
 
     @classmethod
     def campaign(cls, app: App, index: int) -> PlayScene:
-        return cls(
-            LEVELS_DIR / CAMPAIGN[index], campaign_index=index, players=app.players, split=app.split
-        )
-
-    def _prepare(self, stage: Stage) -> Stage:
-        """The crowd and the broad phase this scene plays with, on a fresh stage."""
-        if self.crowd:
-            add_crowd(stage, self.crowd)
-        if stage.tree.design != self.design:
-            stage.tree.use(self.design)
-        return stage
+        path = LEVELS_DIR / CAMPAIGN[index]
+        return cls(path, index, players=app.players, split=app.split, reader=app.reader)
 
     def restarted(self, app: App) -> PlayScene:
         """The level from scratch, read afresh from its file."""
@@ -144,8 +126,8 @@ class PlayScene(HotReload, TwoPlayers, Scene):
             players=self.players,
             split=self.split_mode,
             versus=self.stage.arena.target if self.stage.arena else 0,
+            reader=self.reader,  # a big map, and the next save, read in the same process
         )
-        scene.reader = self.reader  # the next save is read without starting another process
         return scene
 
     def retried(self, app: App) -> PlayScene:
@@ -163,12 +145,12 @@ class PlayScene(HotReload, TwoPlayers, Scene):
             stage=back_at_checkpoint(self.checkpoint.restore()),
             players=self.players,
             split=self.split_mode,
+            reader=self.reader,
         )
         scene.checkpoint = self.checkpoint  # a second game over comes back here too
         scene.waves = self.waves
         scene.assisted = self.assisted  # the same run, played on
         scene.splits = self.splits
-        scene.reader = self.reader
         return scene
 
     @property

@@ -30,7 +30,7 @@ def open_arena(app: App, path: Path) -> None:
     """A versus round on `path`, to the kills Options sets, behind the loading screen."""
     kills = app.settings.versus_kills
     app.players = 2
-    app.open_level(lambda: app.router.make("play", path, versus=kills), path)
+    app.open_level(lambda: app.router.make("play", path, versus=kills, reader=app.reader), path)
 
 
 class ArenaSelectScene(Scene):

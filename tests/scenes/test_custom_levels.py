@@ -1,8 +1,12 @@
 """Custom levels: the player's own maps under "Custom" in Level select, their best times
-kept apart from the campaign's, 0.1.0's progress migrated, broken maps refused in a line."""
+kept apart from the campaign's, 0.1.0's progress migrated, broken maps refused in a line.
+A big one is read in the map reader's process, so its loading screen keeps drawing: the
+game's own process never parses it, Back stops the reading, and a refusal reads as a
+small map's does. A small map (every shipped level) is read at once, with no process."""
 
 import json
 import os
+import time
 from pathlib import Path
 
 import pygame
@@ -13,10 +17,14 @@ from ascii_maps import write_map
 from gunner import __main__ as cli
 from gunner import config, customlevels
 from gunner.app import App
+from gunner.input import Buttons
 from gunner.level import load_level
+from gunner.maps import LevelError
 from gunner.scenes.error import ErrorScene
 from gunner.scenes.levelselect import LevelSelectScene
+from gunner.scenes.loading import LoadingScene
 from gunner.scenes.play import PlayScene
+from gunner.scenes.playing import opening
 from gunner.scenes.title import TitleScene
 from gunner.settings import (
     PROGRESS_VERSION,
@@ -40,6 +48,7 @@ def folder(_data_dir: Path) -> Path:
 def app(_data_dir, folder):
     app = App(scale=1, fullscreen=False, progress=Progress(_data_dir), custom_folder=folder)
     yield app
+    app.reader.close()  # a big map's reader process, if one was started
     pygame.display.set_mode((480, 270))
 
 
@@ -216,7 +225,7 @@ def test_a_broken_custom_map_is_listed_and_choosing_it_shows_the_refusal(
     def explode(*args, **kwargs):
         raise RuntimeError("a bug the map provoked")
 
-    monkeypatch.setattr("gunner.scenes.play.Stage", explode)
+    monkeypatch.setattr("gunner.scenes.playing.opening.Stage", explode)
     write_map(folder, SHORT, "fine.tmx")
     scene.enter(app)
     choose(app, scene, "fine.tmx")
@@ -246,3 +255,94 @@ def test_hot_reload_works_for_a_map_in_the_custom_folder(app, folder):
         assert play.reloader.build.done.wait(30) and play.finish_reload()
     assert play.stage is not old and play.reload_error is None
     assert play.stage.level.solid[1, 4] == 1
+
+
+# -- big maps, read in the map reader's process ----------------------------------------
+
+
+def big_map(folder: Path, name: str = "big.tmx") -> Path:
+    """SHORT, padded past the size read apart by a comment a designer's tool might leave."""
+    path = write_map(folder, SHORT, name)
+    comment = "<!--" + "x" * opening.APART_BYTES + "-->\n"
+    path.write_text(path.read_text().replace("<map ", comment + "<map ", 1))
+    assert opening.big(path)
+    return path
+
+
+def open_and_choose(app: App, file: str) -> LevelSelectScene:
+    """From the title, LEVEL SELECT, then Enter on the custom entry `file`."""
+    select = open_level_select(app)
+    choose(app, select, file)
+    return select
+
+
+def test_a_big_map_is_read_in_the_readers_process_while_the_loading_screen_draws(
+    app, folder, monkeypatch
+):
+    big_map(folder)
+
+    def parse_here(path):  # the game's process must not parse it
+        raise AssertionError(f"{path} parsed in the game's process")
+
+    monkeypatch.setattr(opening, "load_level", parse_here)
+    open_and_choose(app, "big.tmx")
+    loading = app.scene
+    assert isinstance(loading, LoadingScene), "Enter returns to the loop at once"
+    for _ in range(3):  # the loop goes on drawing meanwhile
+        app.draw()
+    play = loaded(app)
+    assert isinstance(play, PlayScene), f"{type(play).__name__}: {loading.build.error}"
+    assert play.stage.level.name == "Test Range" and play.stage.players[0].alive
+    # The process stays for the next big map, and for the designer's next save.
+    assert app.reader.running and play.reader is app.reader
+
+
+def test_back_while_a_big_map_loads_stops_the_reading_and_returns_to_level_select(app, folder):
+    path = write_map(folder, SHORT, "big.tmx")  # named by 20 MB: seconds to read
+    text = path.read_text()
+    assert 'value="Test Range"' in text
+    path.write_text(text.replace('value="Test Range"', f'value="{"x" * 20_000_000}"'))
+    select = open_level_select(app)
+    assert app.reader.call(dict) == {}  # started (as level select does) and idle
+    choose(app, select, "big.tmx")
+    loading = app.scene
+    assert isinstance(loading, LoadingScene)
+    app.handle_event(key(pygame.K_ESCAPE))
+    assert app.scene is select
+    assert loading.build.done.wait(60), "the reading went on after Back"
+    assert loading.build.result is None
+    # Stopped, not left to answer later: the next call gets its own answer.
+    assert app.reader.call(dict) == {}
+    app.scene.step(app, Buttons.NONE)
+    assert app.scene is select and isinstance(app.scenes[0], TitleScene)
+
+
+def test_a_big_refused_map_says_why_in_the_same_one_line_as_a_small_one(app, folder):
+    path = folder / "huge.tmx"
+    path.write_text("<map" + " " * opening.APART_BYTES)
+    with pytest.raises(LevelError) as here:
+        load_level(path)
+    select = open_and_choose(app, "huge.tmx")
+    error = loaded(app)
+    assert isinstance(error, ErrorScene)
+    assert shows(error.lines, str(here.value)), error.lines
+    assert app.reader.running, "refused, not a crash: the process reads the next map"
+    app.handle_event(key(pygame.K_ESCAPE))
+    assert app.scene is select
+
+
+def test_a_small_map_is_read_at_once_with_no_process_started(app, folder):
+    write_map(folder, SHORT, "small.tmx")
+    open_and_choose(app, "small.tmx")
+    assert isinstance(loaded(app), PlayScene)
+    assert app.reader.pid is None
+
+
+def test_level_select_listing_a_big_map_starts_the_reader_before_it_is_chosen(app, folder):
+    big_map(folder)
+    open_level_select(app)
+    for _ in range(600):  # it starts on a thread of its own: the menu is not kept waiting
+        if app.reader.running:
+            break
+        time.sleep(0.05)
+    assert app.reader.running
