@@ -4,7 +4,10 @@ fired on)."""
 
 from __future__ import annotations
 
+import pygame
+
 from ascii_maps import write_map
+from gunner.bullets import Bullet
 from gunner.config import DT, TILE
 from gunner.input import Buttons as B
 from gunner.level import load_level
@@ -53,3 +56,41 @@ def shot_steps(stage: Stage, seconds: float) -> list[int]:
         stage.step(B.NONE)
         shots += [step] * (stage.events.count("enemy_shoot") - len(shots))
     return shots
+
+
+def stand(stage: Stage, x: float, bottom: float) -> None:
+    """Put the player at rest with their feet's middle at (x, bottom)."""
+    player = stage.player
+    stage.tree.remove(player)
+    player.hitbox.midbottom = (x, bottom)
+    player.vx = player.vy = 0.0
+    stage.tree.add(player)
+
+
+def player_bullet(x: float, y: float, vx: float, vy: float) -> Bullet:
+    """One of the player's shots centred on (x, y), to hand to an enemy's `hit`."""
+    return Bullet(
+        pygame.FRect(x - 2, y - 2, 4, 4), vx, vy, "player", 1, "player", 0.0, 0, 1.0, True
+    )
+
+
+class Volley:
+    """Every bullet the stage spawns from now on (where and how fast: x, y, vx, vy) and
+    every muzzle flash (where, and its angle in degrees)."""
+
+    def __init__(self, stage: Stage, monkeypatch) -> None:
+        self.bullets: list[tuple[float, float, float, float]] = []
+        self.flashes: list[tuple[tuple[float, float], float]] = []
+        spawn, effect = stage.bullets.spawn, stage.add_effect
+
+        def spawned(x, y, vx, vy, *args, **kwargs):
+            self.bullets.append((x, y, vx, vy))
+            return spawn(x, y, vx, vy, *args, **kwargs)
+
+        def added(name, pos, angle=0.0, size=0.0):
+            if name == "muzzle_flash":
+                self.flashes.append((pos, angle))
+            return effect(name, pos, angle, size)
+
+        monkeypatch.setattr(stage.bullets, "spawn", spawned)
+        monkeypatch.setattr(stage, "add_effect", added)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import math
 
-import pygame
 import pytest
+from enemy_stages import player_bullet as bullet
 
 from ascii_maps import write_map
 from gunner.bullets import Bullet
@@ -46,12 +46,6 @@ def find(stage: Stage, cls: type):
 def steps(stage: Stage, seconds: float, held: B = B.NONE) -> None:
     for _ in range(round(seconds / DT)):
         stage.step(held)
-
-
-def bullet(x: float, y: float, vx: float, vy: float) -> Bullet:
-    return Bullet(
-        pygame.FRect(x - 2, y - 2, 4, 4), vx, vy, "player", 1, "player", 0.0, 0, 1.0, True
-    )
 
 
 # -- the grenadier ---------------------------------------------------------------------------
