@@ -340,6 +340,8 @@ def test_the_gpu_probe_opens_the_display_again_when_x11_refuses_at_first(monkeyp
     monkeypatch.setattr(window, "REINIT_PAUSE", 0.0)
     assert window.software_gl() is False
     assert refusals == [] and pygame.display.get_init()
+    monkeypatch.undo()  # the probe closed the display: the next tests need its mode back
+    pygame.display.set_mode((480, 270))
 
 
 def test_the_gpu_probe_gives_up_after_a_few_refusals(monkeypatch):
