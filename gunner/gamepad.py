@@ -41,6 +41,7 @@ AXIS_MAX = 32767.0
 
 JUMP_BUTTONS = (pygame.CONTROLLER_BUTTON_A,)
 FIRE_BUTTONS = (pygame.CONTROLLER_BUTTON_X, pygame.CONTROLLER_BUTTON_B)
+AIM_BUTTONS = (pygame.CONTROLLER_BUTTON_LEFTSHOULDER,)
 DPAD = {
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: Buttons.LEFT,
     pygame.CONTROLLER_BUTTON_DPAD_RIGHT: Buttons.RIGHT,
@@ -52,6 +53,7 @@ DEFAULT_PAD_BINDINGS: dict[Buttons, tuple[int, ...]] = {
     **{action: (button,) for button, action in DPAD.items()},
     Buttons.JUMP: JUMP_BUTTONS,
     Buttons.FIRE: FIRE_BUTTONS,
+    Buttons.AIM: AIM_BUTTONS,
 }
 # SDL's own names for the buttons (SDL_GameControllerGetStringForButton): what
 # settings.json stores. Start and Guide pause and open menus: never bound.

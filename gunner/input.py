@@ -24,9 +24,11 @@ class Buttons(enum.IntFlag):
     DOWN = enum.auto()
     JUMP = enum.auto()
     FIRE = enum.auto()
+    AIM = enum.auto()  # held on the ground: stand and aim eight ways without walking
 
 
-# Default keyboard layout: arrows or WASD move and aim, Z/J jump, X/K fire.
+# Default keyboard layout: arrows or WASD move and aim, Z/J jump, X/K fire, Left Shift/L
+# held to stand and aim.
 DEFAULT_BINDINGS: dict[Buttons, tuple[int, ...]] = {
     Buttons.LEFT: (pygame.K_LEFT, pygame.K_a),
     Buttons.RIGHT: (pygame.K_RIGHT, pygame.K_d),
@@ -34,8 +36,9 @@ DEFAULT_BINDINGS: dict[Buttons, tuple[int, ...]] = {
     Buttons.DOWN: (pygame.K_DOWN, pygame.K_s),
     Buttons.JUMP: (pygame.K_z, pygame.K_j, pygame.K_SPACE),
     Buttons.FIRE: (pygame.K_x, pygame.K_k),
+    Buttons.AIM: (pygame.K_LSHIFT, pygame.K_l),
 }
-# Player 2 on the same keyboard (co-op): WASD move and aim, F jump, G fire. While two
+# Player 2 on the same keyboard (co-op): WASD move and aim, F jump, G fire, R stand. While two
 # play, these keys are player 2's alone (`co_op_bindings` takes them from player 1).
 PLAYER_TWO_BINDINGS: dict[Buttons, tuple[int, ...]] = {
     Buttons.LEFT: (pygame.K_a,),
@@ -44,6 +47,7 @@ PLAYER_TWO_BINDINGS: dict[Buttons, tuple[int, ...]] = {
     Buttons.DOWN: (pygame.K_s,),
     Buttons.JUMP: (pygame.K_f,),
     Buttons.FIRE: (pygame.K_g,),
+    Buttons.AIM: (pygame.K_r,),
 }
 PAUSE_KEYS = (pygame.K_ESCAPE, pygame.K_p)
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_z, pygame.K_j, pygame.K_SPACE)

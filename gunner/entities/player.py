@@ -167,6 +167,8 @@ class Player(Entity):
             self.facing = direction
         if self.crouching:  # (aiming straight up already means no sideways input)
             direction = 0
+        if held & Buttons.AIM and self.on_ground:
+            direction = 0  # standing to aim: the directions turn and aim, never walk
         target = self.vx if self.hurt_time else direction * RUN_SPEED
         accel = (GROUND_ACCEL if self.on_ground else AIR_ACCEL) * DT
         self.vx = min(self.vx + accel, target) if self.vx < target else max(self.vx - accel, target)

@@ -45,6 +45,7 @@ ACTION_LABELS = {
     Buttons.DOWN: "AIM DOWN",
     Buttons.JUMP: "JUMP",
     Buttons.FIRE: "FIRE",
+    Buttons.AIM: "STAND + AIM",
 }
 # Keys the game itself answers to: binding them to an action would make them do two things.
 RESERVED_KEYS = frozenset(
@@ -56,6 +57,7 @@ RESERVED_BUTTONS = frozenset((pygame.CONTROLLER_BUTTON_START, pygame.CONTROLLER_
 CLEAR_KEYS = (pygame.K_DELETE,)
 BACKDROP = (10, 10, 22)
 COLUMNS = (196, 262, 328)  # x of each key's column, in the 480 px frame
+ROW = 11  # px from one row to the next: seven actions, keys and pad, fit above the hint
 
 
 def bindable(key: int) -> bool:
@@ -70,7 +72,12 @@ def bindable(key: int) -> bool:
 
 
 def key_label(key: int) -> str:
-    return key_name(key).upper() or f"#{key}"
+    """A key's name as a slot shows it: LEFT SHIFT is L SHIFT, to fit its column."""
+    name = key_name(key).upper()
+    for side in ("LEFT ", "RIGHT "):
+        if name.startswith(side):
+            name = side[0] + " " + name[len(side) :]
+    return name or f"#{key}"
 
 
 class ControlsScene(Scene):
@@ -288,7 +295,7 @@ class ControlsScene(Scene):
                 self.draw_slots(app, surface, kind, action, selected, y)
             if selected:
                 text.draw(surface, ">", (rect.left - 6, y), 14, text.YELLOW, "topright")
-            y += 12
+            y += ROW
         colour = text.YELLOW if self.pending or self.message.startswith("PRESS") else text.CYAN
         hint = self.message or "ENTER set   LEFT/RIGHT key   DEL clear   ESC back"
         text.draw(surface, hint, (w // 2, h - 5), 14, colour, "midbottom")

@@ -24,7 +24,27 @@ ACTIONS: tuple[Buttons, ...] = (
     Buttons.DOWN,
     Buttons.JUMP,
     Buttons.FIRE,
+    Buttons.AIM,
 )
+
+
+# Actions a game can be played without (standing to aim): one may be left with no key,
+# as a file saved before it existed leaves it when its default keys went to others.
+OPTIONAL_ACTIONS: tuple[Buttons, ...] = (Buttons.AIM,)
+
+
+def yield_defaults(bound: ActionMap, named: set[Buttons]) -> list[Buttons]:
+    """Actions the file does not name (added since it was saved) keep only those of
+    their default keys that no named action uses, so no key does two things. Returns
+    the actions this leaves with no key."""
+    taken = {k for b in named for k in bound.get(b, ())}
+    emptied = []
+    for button in ACTIONS:
+        if button not in named and bound.get(button):
+            bound[button] = tuple(k for k in bound[button] if k not in taken)
+            if not bound[button]:
+                emptied.append(button)
+    return emptied
 
 
 def action_name(button: Buttons) -> str:
@@ -81,6 +101,7 @@ def pad_buttons_from_json(actions: Any) -> ActionMap:
     if not isinstance(actions, dict):
         raise StoreError("is not an object of action -> button names")
     bound = dict(DEFAULT_PAD_BINDINGS)
+    named = set()
     for button in ACTIONS:
         names = actions.get(action_name(button))
         if names is None:
@@ -88,9 +109,11 @@ def pad_buttons_from_json(actions: Any) -> ActionMap:
         if not isinstance(names, list) or not all(n in BUTTON_CODES for n in names):
             raise StoreError(f"{action_name(button)} is not a list of button names")
         codes = tuple(dict.fromkeys(BUTTON_CODES[n] for n in names))[:MAX_KEYS]
-        if not codes:
+        if not codes and button not in OPTIONAL_ACTIONS:
             raise StoreError(f"{action_name(button)} has no button")
         bound[button] = codes
+        named.add(button)
+    yield_defaults(bound, named)
     return bound
 
 
@@ -103,7 +126,7 @@ def give_every_action_a_key(bound: ActionMap, defaults: ActionMap) -> list[Butto
     """
     keyless = []
     for button in ACTIONS:
-        if bound.get(button):
+        if bound.get(button) or button in OPTIONAL_ACTIONS:
             continue
         used = {k for b, keys in bound.items() if b != button for k in keys}
         spare = tuple(k for k in defaults.get(button, ()) if k not in used)

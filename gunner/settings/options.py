@@ -20,11 +20,13 @@ from gunner.config import VERSUS_KILLS
 from gunner.gamepad import BUTTON_NAMES
 from gunner.settings.keys import (
     ACTIONS,
+    OPTIONAL_ACTIONS,
     action_name,
     any_key_name,
     give_every_action_a_key,
     key_code,
     pad_buttons_from_json,
+    yield_defaults,
 )
 from gunner.settings.store import (
     MAX_SCALE,
@@ -234,11 +236,13 @@ class Settings:
             raise StoreError(f"{what} must be an object of action -> list of key names")
         _unknown(keys, (action_name(b) for b in ACTIONS), where, repairs)
         bound = default_keys(slot)
+        named = set()
         for button in ACTIONS:
             action = action_name(button)
             names = keys.get(action)
             if names is None:
                 continue
+            named.add(button)
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
                 raise StoreError(f"{where}{action} must be a list of key names")
             try:
@@ -251,7 +255,12 @@ class Settings:
                 codes = codes[:MAX_KEYS]
             bound[button] = codes
             self.key_names.update(zip(codes, names, strict=False))
-        empty = [b for b in ACTIONS if not bound.get(b)]
+        for button in yield_defaults(bound, named):
+            repairs.append(
+                f"{where}{action_name(button)} has no key: its keys do something else; "
+                "bind one in Options"
+            )
+        empty = [b for b in ACTIONS if not bound.get(b) and b not in OPTIONAL_ACTIONS]
         if keyless := give_every_action_a_key(bound, default_keys(slot)):
             raise StoreError(f"{where}{action_name(keyless[0])} has no key")
         for button in empty:

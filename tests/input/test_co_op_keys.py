@@ -35,7 +35,8 @@ def test_while_two_play_no_key_belongs_to_both_and_wasd_is_player_twos():
     mine = {k for keys in first.values() for k in keys}
     theirs = {k for keys in second.values() for k in keys}
     assert not mine & theirs
-    assert {pygame.K_w, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f, pygame.K_g} == theirs
+    wasd_fg_r = {pygame.K_w, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f, pygame.K_g, pygame.K_r}
+    assert wasd_fg_r == theirs
     assert first[Buttons.LEFT] == (pygame.K_LEFT,) and first[Buttons.JUMP][0] == pygame.K_z
     assert first[Buttons.FIRE][0] == pygame.K_x
     assert all(first[b] for b in Buttons if b)  # every button still has a key

@@ -571,7 +571,8 @@ def test_a_file_from_before_slots_and_pads_loads_and_saves_back_its_keys(tmp_pat
 
 def test_a_second_players_keys_are_kept_by_slot(tmp_path):
     s = Settings()
-    numpad = (pygame.K_KP4, pygame.K_KP6, pygame.K_KP8, pygame.K_KP5, pygame.K_KP0, pygame.K_KP1)
+    numpad = (pygame.K_KP4, pygame.K_KP6, pygame.K_KP8, pygame.K_KP5, pygame.K_KP0, pygame.K_KP1,
+              pygame.K_KP2)  # fmt: skip
     s.keys_by_player[2] = {action: (k,) for action, k in zip(ACTIONS, numpad, strict=True)}
     save_settings(s, tmp_path)
     doc = json.loads((tmp_path / "settings.json").read_text())
@@ -623,3 +624,44 @@ def test_split_mode_and_player_two_s_keys_round_trip(tmp_path):
     assert loaded == first
     save_settings(loaded, tmp_path)
     assert load_settings(tmp_path) == loaded
+
+
+def _saved_before_aim(keys: dict) -> dict:
+    """A settings file as a game without the AIM action saved it: six actions."""
+    doc = Settings().to_json()
+    for table in [doc["keys"]]:
+        table.pop("aim")
+        table.update(keys)
+    return doc
+
+
+def test_a_file_saved_before_aim_existed_gets_aim_s_default_keys():
+    repairs: list[str] = []
+    s = Settings.from_json(_saved_before_aim({}), repairs)
+    assert s.bindings[Buttons.AIM] == DEFAULT_BINDINGS[Buttons.AIM] and repairs == []
+
+
+def test_aim_never_takes_a_key_an_older_file_gave_to_another_action():
+    """A player who had bound fire to L keeps L for fire alone; aim keeps Left Shift.
+    With both of aim's keys taken, aim is left without one (the file is not refused:
+    nothing the player set is lost) and saves and loads back so."""
+    s = Settings.from_json(_saved_before_aim({"fire": ["l"]}), [])
+    assert s.bindings[Buttons.FIRE] == (pygame.K_l,)
+    assert s.bindings[Buttons.AIM] == (pygame.K_LSHIFT,)
+    repairs: list[str] = []
+    taken = _saved_before_aim({"fire": ["l"], "jump": ["left shift"]})
+    s = Settings.from_json(taken, repairs)
+    assert s.bindings[Buttons.JUMP] == (pygame.K_LSHIFT,) and s.bindings[Buttons.AIM] == ()
+    assert repairs == ["keys.aim has no key: its keys do something else; bind one in Options"]
+    again: list[str] = []
+    assert Settings.from_json(s.to_json(), again).bindings == s.bindings and again == []
+
+
+def test_a_pad_saved_before_aim_existed_keeps_its_shoulder_for_what_it_chose():
+    from gunner.settings.keys import pad_buttons_from_json
+
+    bound = pad_buttons_from_json({"jump": ["a", "leftshoulder"]})
+    shoulder = pygame.CONTROLLER_BUTTON_LEFTSHOULDER
+    assert bound[Buttons.JUMP] == (pygame.CONTROLLER_BUTTON_A, shoulder)
+    assert bound[Buttons.AIM] == ()
+    assert pad_buttons_from_json({})[Buttons.AIM] == (pygame.CONTROLLER_BUTTON_LEFTSHOULDER,)

@@ -215,3 +215,42 @@ def test_knockback_still_pushes_away_on_open_ground(tmp_path):
     for _ in range(30):
         stage.step(B.NONE)
     assert player.hitbox.centerx < x - 20
+
+
+@pytest.mark.parametrize(
+    ("held", "aim", "facing"),
+    [
+        (B.UP | B.RIGHT, Aim.DIAG_UP, 1),
+        (B.UP | B.LEFT, Aim.DIAG_UP, -1),
+        (B.DOWN | B.RIGHT, Aim.DIAG_DOWN, 1),
+        (B.LEFT, Aim.FORWARD, -1),
+    ],
+)
+def test_holding_aim_stands_and_fires_diagonally_without_walking(stage, held, aim, facing):
+    """A diagonal on its own walks (Contra's rule), so a weak point up and to the side
+    could only be hit in passing: the Warden's reactor, from a band a few pixels wide
+    (seen playing level 1). Holding AIM on the ground stands still: the directions turn
+    and aim, the gun fires along them, and letting go of AIM walks again."""
+    run(stage, B.RIGHT, 120)  # to the middle of the field: room to shoot either way
+    run(stage, B.NONE, 30)
+    p = stage.player
+    x = p.hitbox.centerx
+    run(stage, B.AIM | held | B.FIRE, 30)
+    assert p.hitbox.centerx == x and p.on_ground
+    assert p.aim == aim and p.facing == facing and not p.crouching
+    shots = stage.bullets.live  # (shots aimed down meet the floor at once)
+    assert aim == Aim.DIAG_DOWN or shots
+    assert all((b.vx > 0) == (facing > 0) for b in shots)
+    if aim == Aim.DIAG_UP:
+        assert all(b.vy < 0 for b in shots)
+    run(stage, held, 20)
+    assert (p.hitbox.centerx - x) * facing > 10  # without AIM the same keys walk
+
+
+def test_aim_does_not_stop_a_jump(stage):
+    """In the air AIM changes nothing: a jump carries on as it was aimed."""
+    run(stage, B.NONE, 20)
+    x = stage.player.hitbox.centerx
+    stage.step(B.JUMP | B.RIGHT)
+    run(stage, B.AIM | B.RIGHT | B.UP, 15)
+    assert not stage.player.on_ground and stage.player.hitbox.centerx > x + 10
