@@ -19,6 +19,11 @@ from gunner.timer import Timer
 if TYPE_CHECKING:
     from gunner.world.api import WorldView
 
+RISE = 0.35  # s to rise out of the floor (the tell), and to sink back
+AIM = 0.3  # s up before it fires
+HOLD = 0.7  # s it stays up after firing: the moment to shoot it
+UP_TIME = RISE + AIM + HOLD + RISE  # s from leaving the floor to being back down
+
 # The map class: its shape in Tiled, its help, its properties and their defaults
 # (stated here only: the validator, the loader and the Tiled project read them).
 ENTRY = ObjectClass(
@@ -32,15 +37,18 @@ ENTRY = ObjectClass(
         "range": Prop(
             "float", 240.0, "how near the player makes it rise, pixels", low=32, high=800
         ),
-        "fire_rate": Prop("float", 2.6, "seconds from one rise to the next", low=1, high=60),
+        "fire_rate": Prop(
+            "float",
+            2.6,
+            f"seconds it stays down between rises (a rise lasts {UP_TIME:g} s more)",
+            low=1,
+            high=60,
+        ),
         "drop": drop_prop("destroyed"),
     },
 )
 DEFAULTS = ENTRY.defaults()  # health, range, fire_rate: stated in the schema
 SIZE = 16
-RISE = 0.35  # s to rise out of the floor (the tell), and to sink back
-AIM = 0.3  # s up before it fires
-HOLD = 0.7  # s it stays up after firing: the moment to shoot it
 SPREAD = 0.32  # radians from the fan's first bullet to its last
 PIVOT = 8.0  # px above its feet: where the barrel turns and the shots leave
 BARREL = 10.0

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from gunner.bullets import Bullet
     from gunner.world.api import WorldView
 
+BRACE = 0.4  # it stops and braces this long before a shot (the tell)
+
 # The map class: its shape in Tiled, its help, its properties and their defaults
 # (stated here only: the validator, the loader and the Tiled project read them).
 ENTRY = ObjectClass(
@@ -35,7 +37,13 @@ ENTRY = ObjectClass(
     props={
         "health": Prop("int", 3, "hits it takes", low=1, high=1000),
         "speed": Prop("float", 28.0, "walking speed, pixels per second", low=0, high=200),
-        "fire_rate": Prop("float", 2.4, "seconds between shots", low=0.5, high=60),
+        "fire_rate": Prop(
+            "float",
+            2.4,
+            f"seconds from a shot until it braces for the next (the brace adds {BRACE:g} s)",
+            low=0.5,
+            high=60,
+        ),
         "drop": drop_prop("killed"),
     },
 )
@@ -43,7 +51,6 @@ DEFAULTS = ENTRY.defaults()  # health, speed, fire_rate: stated in the schema
 TURN_DELAY = 0.7  # s it takes to turn round to a player who got behind it
 SIGHT = 220.0  # how far it fires
 LEVEL = 36.0  # it fires at a player whose centre is at most this far above or below
-BRACE = 0.4  # it stops and braces this long before a shot (the tell)
 RECOVER = 0.3
 BULLET_SPEED = 170.0
 MUZZLE = (14.0, -16.0)  # the slot, from the feet, facing right
