@@ -28,6 +28,7 @@ from gunner.settings import (
     Settings,
     data_dir,
     load_settings,
+    pad_buttons_from_json,
     save_settings,
 )
 
@@ -629,9 +630,8 @@ def test_split_mode_and_player_two_s_keys_round_trip(tmp_path):
 def _saved_before_aim(keys: dict) -> dict:
     """A settings file as a game without the AIM action saved it: six actions."""
     doc = Settings().to_json()
-    for table in [doc["keys"]]:
-        table.pop("aim")
-        table.update(keys)
+    doc["keys"].pop("aim")
+    doc["keys"].update(keys)
     return doc
 
 
@@ -658,8 +658,6 @@ def test_aim_never_takes_a_key_an_older_file_gave_to_another_action():
 
 
 def test_a_pad_saved_before_aim_existed_keeps_its_shoulder_for_what_it_chose():
-    from gunner.settings.keys import pad_buttons_from_json
-
     bound = pad_buttons_from_json({"jump": ["a", "leftshoulder"]})
     shoulder = pygame.CONTROLLER_BUTTON_LEFTSHOULDER
     assert bound[Buttons.JUMP] == (pygame.CONTROLLER_BUTTON_A, shoulder)
