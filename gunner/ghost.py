@@ -41,6 +41,7 @@ from gunner.replay import (
     level_ref,
     level_sha256_or_none,
 )
+from gunner.world.outcome import Outcome
 
 if TYPE_CHECKING:
     from gunner.world.world import World
@@ -190,7 +191,7 @@ class GhostRecorder:
     ) -> Path | None:
         """Save the run as the level's ghost if it finished faster than the ghost kept,
         without assists; returns where it was saved (None if it was not)."""
-        if not self.usable or assisted or world.outcome != "complete":
+        if not self.usable or assisted or world.outcome != Outcome.COMPLETE:
             return None
         if world.steps != len(self.replay.masks) or self.replay.level_sha256 is None:
             return None

@@ -6,6 +6,7 @@ reload. It can only be hurt while it is up: time the shots to its rise.
 from __future__ import annotations
 
 import math
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -54,8 +55,20 @@ PIVOT = 8.0  # px above its feet: where the barrel turns and the shots leave
 BARREL = 10.0
 FRAME = 24
 CLEAR = 24.0  # it stays down while the player is this near across: a hatch is safe to cross
-# Stages of a rise, in order; each lasts its time, "down" until the player is near.
-STAGES = ("down", "rising", "aiming", "holding", "sinking")
+
+
+class Rise(StrEnum):
+    """The stages of a rise, in order; each lasts its time, DOWN until the player is
+    near (hashed as its text)."""
+
+    DOWN = "down"
+    RISING = "rising"
+    AIMING = "aiming"
+    HOLDING = "holding"
+    SINKING = "sinking"
+
+
+UP = (Rise.AIMING, Rise.HOLDING)  # the stages it can be hurt in, and hurts by touch
 
 
 @register("PopupTurret", ENTRY)
@@ -70,7 +83,7 @@ class PopupTurret(Enemy):
         super().__init__(feet_box(SIZE, SIZE, (x, foot_y)), props)
         self.reach = float(props.get("range", DEFAULTS["range"]))
         self.fire_every = float(props.get("fire_rate", DEFAULTS["fire_rate"]))
-        self.stage_name = "down"
+        self.stage_name = Rise.DOWN
         self.clock = Timer()  # running: the current stage of the rise lasts until it runs out
         self.reload = Timer.of(0.5)  # running: down, not rising yet
         self.angle = math.pi / 2  # the barrel, radians anticlockwise from the right
@@ -78,17 +91,17 @@ class PopupTurret(Enemy):
 
     @property
     def up(self) -> bool:
-        return self.stage_name in ("aiming", "holding")
+        return self.stage_name in UP
 
     def _sink(self) -> None:
         """Down in the floor: bullets fly over the hatch and walking on it is safe."""
         self.shootable = False
         self.contact_damage = 0
 
-    def _go(self, name: str, seconds: float) -> None:
+    def _go(self, name: Rise, seconds: float) -> None:
         self.stage_name = name
         self.clock.start(seconds)
-        up = name in ("aiming", "holding")
+        up = name in UP
         self.shootable = up
         self.contact_damage = 1 if up else 0
 
@@ -98,24 +111,24 @@ class PopupTurret(Enemy):
     def tick(self, stage: WorldView) -> None:
         super().tick(stage)
         name = self.stage_name
-        if name == "down":
+        if name == Rise.DOWN:
             self.reload.tick()
             over = abs(stage.quarry(self).hitbox.centerx - self.hitbox.centerx) < CLEAR
             if self.reload.left <= 0 and not over and self.watch(stage, self.pivot(), self.reach):
-                self._go("rising", RISE)
+                self._go(Rise.RISING, RISE)
             return
         self._aim(stage)
         if not self.clock.tick():
             return
-        if name == "rising":
-            self._go("aiming", AIM)
-        elif name == "aiming":
+        if name == Rise.RISING:
+            self._go(Rise.AIMING, AIM)
+        elif name == Rise.AIMING:
             self._fire(stage)
-            self._go("holding", HOLD)
-        elif name == "holding":
-            self._go("sinking", RISE)
+            self._go(Rise.HOLDING, HOLD)
+        elif name == Rise.HOLDING:
+            self._go(Rise.SINKING, RISE)
         else:
-            self.stage_name = "down"
+            self.stage_name = Rise.DOWN
             self._sink()
             self.reload.start(self.fire_every)
 
@@ -142,9 +155,9 @@ class PopupTurret(Enemy):
     def draw(self, surface: pygame.Surface, offset: tuple[float, float], art: Any) -> None:
         sheet = art.sheet(self.sheet, FRAME, FRAME)
         name = self.stage_name
-        if name in ("rising", "sinking"):
+        if name in (Rise.RISING, Rise.SINKING):
             done = 1 - self.clock.left / max(1, round(RISE * 60))
-            rise = done if name == "rising" else 1 - done
+            rise = done if name == Rise.RISING else 1 - done
             body = sheet[0][1 if rise < 0.5 else 2]
         else:
             body = sheet[0][3 if self.up else 0]

@@ -5,6 +5,7 @@ player is above. A player below and near makes it walk off its ledge to chase.""
 from __future__ import annotations
 
 import math
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -63,12 +64,23 @@ CHASE_X, CHASE_Y, DROP_ROWS = 180.0, 200.0, 8
 WALK_FPS = 8
 FRAME = 32
 _DIAG = math.sqrt(0.5)
+
+
+class Pose(StrEnum):
+    """Where the gun points while aiming and firing (hashed as its text; the art
+    tool's SOLDIER_AIMS uses the same words)."""
+
+    FORWARD = "forward"
+    DIAG_UP = "diag_up"
+    UP = "up"
+
+
 # Aim poses: (column of soldier.png's row 1 with the gun raised, the next one firing;
 # the muzzle in the frame facing right; the unit direction of the shot facing right).
-POSES: dict[str, tuple[int, tuple[int, int], tuple[float, float]]] = {
-    "forward": (1, (28, 13), (1.0, 0.0)),
-    "diag_up": (3, (26, 5), (_DIAG, -_DIAG)),
-    "up": (5, (21, 3), (0.0, -1.0)),
+POSES: dict[Pose, tuple[int, tuple[int, int], tuple[float, float]]] = {
+    Pose.FORWARD: (1, (28, 13), (1.0, 0.0)),
+    Pose.DIAG_UP: (3, (26, 5), (_DIAG, -_DIAG)),
+    Pose.UP: (5, (21, 3), (0.0, -1.0)),
 }
 
 
@@ -90,7 +102,7 @@ class Soldier(Enemy):
         self.fire_timer: Timer | None = None  # drawn from the stage's rng on the first step
         self.aim_time = Timer()  # running: stopped, raising the gun (the tell)
         self.recover_time = Timer()  # running: standing after the shot
-        self.pose = "forward"  # where the gun points while aiming and firing
+        self.pose = Pose.FORWARD  # where the gun points while aiming and firing
         self.walk_time = 0.0
 
     def tick(self, stage: WorldView) -> None:
@@ -167,24 +179,24 @@ class Soldier(Enemy):
         if abs(dy) <= LEVEL:
             if dx * self.facing <= 0:
                 return False
-            pose = "forward"
+            pose = Pose.FORWARD
         elif dy > 0:
             angle = math.degrees(math.atan2(dy, abs(dx)))
             if abs(dx) <= UP_CONE or angle >= UP_FROM:
-                pose = "up"
+                pose = Pose.UP
             elif DIAG_FROM <= angle <= DIAG_TO:
-                pose = "diag_up"
+                pose = Pose.DIAG_UP
             else:
                 return False
         else:
             return False
-        facing = self.facing if pose == "forward" else (1 if dx >= 0 else -1)
+        facing = self.facing if pose == Pose.FORWARD else (1 if dx >= 0 else -1)
         if not self.watch(stage, self.muzzle(pose, facing), SIGHT):
             return False
         self.pose, self.facing = pose, facing
         return True
 
-    def muzzle(self, pose: str = "forward", facing: int | None = None) -> tuple[float, float]:
+    def muzzle(self, pose: Pose = Pose.FORWARD, facing: int | None = None) -> tuple[float, float]:
         _, (mx, my), _ = POSES[pose]
         facing = self.facing if facing is None else facing
         return (self.hitbox.centerx + (mx - FRAME / 2) * facing, self.hitbox.bottom - FRAME + my)

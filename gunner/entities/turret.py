@@ -4,6 +4,7 @@ and fires bursts of three while it has line of sight."""
 from __future__ import annotations
 
 import math
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -55,12 +56,25 @@ SPARK_EVERY = 6
 SAG = math.radians(60)
 FRAME = 24
 ANGLES = 16  # pre-rotated barrel frames in turret.png's second row
+
+
+class Mount(StrEnum):
+    """What the turret is bolted to (hashed as its text). UNFOUND until its first
+    step looks at the tiles around it: the only one that is false."""
+
+    UNFOUND = ""
+    FLOOR = "floor"
+    CEILING = "ceiling"
+    LEFT = "left"  # a wall on its left, facing right
+    RIGHT = "right"
+
+
 # Mount -> (outward normal angle, base frame). Angles are screen angles (y down).
 MOUNTS = {
-    "floor": (-math.pi / 2, 0),
-    "ceiling": (math.pi / 2, 1),
-    "left": (0.0, 2),  # bolted to a wall on its left, facing right
-    "right": (math.pi, 3),
+    Mount.FLOOR: (-math.pi / 2, 0),
+    Mount.CEILING: (math.pi / 2, 1),
+    Mount.LEFT: (0.0, 2),
+    Mount.RIGHT: (math.pi, 3),
 }
 
 
@@ -82,7 +96,7 @@ class Turret(Enemy):
         super().__init__(feet_box(SIZE, SIZE, (x, foot_y)), props)
         self.range = float(props.get("range", RANGE))
         self.fire_rate = max(BURST * BURST_GAP, float(props.get("fire_rate", FIRE_RATE)))
-        self.mount = ""  # found from the tiles around it on the first step
+        self.mount = Mount.UNFOUND  # found from the tiles around it on the first step
         self.normal = -math.pi / 2
         self.angle = self.normal  # where the barrel points
         self.cooldown = Timer.of(self.fire_rate / 2)
@@ -96,15 +110,15 @@ class Turret(Enemy):
         below = int((box.bottom + 1) // TILE)
         above = int((box.top - 1) // TILE)
         if tiles.cell(col, below) != EMPTY:
-            self.mount = "floor"
+            self.mount = Mount.FLOOR
         elif tiles.cell(col, above) != EMPTY:
-            self.mount = "ceiling"
+            self.mount = Mount.CEILING
         elif tiles.cell(int((box.left - 1) // TILE), row) != EMPTY:
-            self.mount = "left"
+            self.mount = Mount.LEFT
         elif tiles.cell(int((box.right + 1) // TILE), row) != EMPTY:
-            self.mount = "right"
+            self.mount = Mount.RIGHT
         else:
-            self.mount = "floor"
+            self.mount = Mount.FLOOR
         self.normal = MOUNTS[self.mount][0]
         self.angle = self.normal
 
@@ -192,7 +206,7 @@ class Turret(Enemy):
         flash: bool,
     ) -> None:
         sheet = art.sheet(self.sheet, FRAME, FRAME)
-        base = sheet[0][MOUNTS.get(self.mount or "floor", MOUNTS["floor"])[1]]
+        base = sheet[0][MOUNTS[self.mount or Mount.FLOOR][1]]
         # Screen angle -> the nearest of the pre-rotated barrels (frame k points k*22.5
         # degrees anticlockwise from the right).
         k = round(-angle / (2 * math.pi) * ANGLES) % ANGLES

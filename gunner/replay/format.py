@@ -38,7 +38,7 @@ _SOURCE_ATTRIBUTE = re.compile(rb"""\ssource\s*=\s*["']([^"'<>]{1,4096})["']""")
 # run it at all" (a missing file or level, a level the game refuses).
 EXIT_NOT_REPRODUCED = 3
 EXIT_DAMAGED = 4
-# What a replay may say its run ended as (`Stage.outcome`).
+# What a replay may say its run ended as (`World.outcome`'s words: gunner/world/outcome.py).
 OUTCOMES = ("complete", "dead")
 SHA256_DIGEST = re.compile(r"[0-9a-f]{64}")
 

@@ -28,6 +28,7 @@ from gunner.settings import campaign_key, level_key
 from gunner.snapshot import Snapshot
 from gunner.splits import Splits, seconds_of
 from gunner.stage import Stage
+from gunner.world import Outcome
 
 # F6 adds this many soldiers (and a quarter as many turrets).
 WAVE = 100
@@ -263,10 +264,10 @@ class PlayScene(HotReload, TwoPlayers, Scene):
         play_sounds(app, self.stage)
         if self.stage.outcome and not self._reported:
             self._reported = True
-            if self.stage.outcome == "complete":
+            if self.stage.outcome == Outcome.COMPLETE:
                 self._save_progress(app)
                 app.push(app.router.make("complete", self))
-            elif self.stage.outcome == "versus":
+            elif self.stage.outcome == Outcome.VERSUS:
                 app.push(app.router.make("versus_over", self))
             else:
                 app.push(app.router.make("gameover", self))

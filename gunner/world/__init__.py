@@ -6,7 +6,8 @@ never reads the keyboard, the clock, the screen or the sound.
 """
 
 from gunner.world.invariants import InvariantError
+from gunner.world.outcome import Outcome
 from gunner.world.statehash import freeze
 from gunner.world.world import World
 
-__all__ = ["InvariantError", "World", "freeze"]
+__all__ = ["InvariantError", "Outcome", "World", "freeze"]

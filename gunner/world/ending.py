@@ -7,9 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gunner.world import players as coop
+from gunner.world.outcome import Outcome
 
 if TYPE_CHECKING:
     from gunner.world.world import World
+
 
 # How long the player lies dead before respawning, or before the run is lost.
 DEATH_DELAY = 1.5
@@ -41,7 +43,7 @@ def judge(world: World) -> None:
     if not world.respawn_in.tick():
         return
     if player.lives <= 0:
-        world.outcome = "dead"
+        world.outcome = Outcome.DEAD
         return
     player.respawn(*world.checkpoint)
     world.add_entity(player)

@@ -21,6 +21,7 @@ from gunner.entities.base import feet_box
 from gunner.entities.player import HEIGHT, WIDTH, Player
 from gunner.input import Buttons
 from gunner.timer import Timer
+from gunner.world.outcome import Outcome
 
 if TYPE_CHECKING:
     import pygame
@@ -147,7 +148,7 @@ def revive(world: World) -> None:
         elif timer.tick() and player.lives > 0:
             _bring_back(world, player)
     if not any(p.alive or p.lives > 0 for p in world.players):
-        world.outcome = "dead"
+        world.outcome = Outcome.DEAD
 
 
 def respawn_timer(world: World, player: Player) -> Timer:

@@ -26,6 +26,7 @@ from gunner.entities import Entity, create_entity
 from gunner.entities.player import LIVES, Player
 from gunner.maps import Spawn
 from gunner.timer import Timer
+from gunner.world.outcome import Outcome
 
 if TYPE_CHECKING:
     from gunner.world.world import World
@@ -90,7 +91,7 @@ class Arena:
                 world.tallies[scorer].kills += 1  # the results' row (reporting only)
                 if self.kills[scorer] >= self.target:
                     self.winner = scorer
-                    world.outcome = "versus"
+                    world.outcome = Outcome.VERSUS
                     world.say(f"PLAYER {scorer + 1} WINS")
                     return
                 world.say(f"P{scorer + 1} SCORES  {self.kills[0]} - {self.kills[1]}")

@@ -33,6 +33,7 @@ from gunner.timer import Timer
 from gunner.world import ending, invariants, objectives, report, statehash, stepping
 from gunner.world import players as coop
 from gunner.world.credit import Credit
+from gunner.world.outcome import Outcome
 from gunner.world.physics import Counters, Physics
 from gunner.world.presenting import Presenting
 from gunner.world.versus import DEFAULT_KILLS, Arena
@@ -91,7 +92,7 @@ class World(Physics, Presenting):
         self.assists = Assists()
         self.steps = 0
         self.time = 0.0
-        self.outcome: str | None = None  # "complete" or "dead" once the run is decided
+        self.outcome: Outcome | None = None  # set once the run is decided
         self.respawn_in = Timer()  # running: the player is down, back at the checkpoint soon
         self.hit_stop = Timer()  # running: the simulation holds still (hit-stop)
         self.kills = 0
@@ -316,7 +317,7 @@ class World(Physics, Presenting):
 
     def complete(self) -> None:
         if self.outcome is None:
-            self.outcome = "complete"
+            self.outcome = Outcome.COMPLETE
             self.publish(LEVEL_COMPLETE, self.player)
 
     # -- the step ----------------------------------------------------------------------
