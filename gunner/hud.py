@@ -9,9 +9,7 @@ reads the stage and never changes it.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import pygame
 
@@ -20,8 +18,12 @@ from gunner.camera import View
 from gunner.entities.boss import Boss
 from gunner.entities.boss_table import BossState
 from gunner.entities.player import MAX_HEALTH, Player
-from gunner.entities.spawner import current_wave, wave_number
 from gunner.hudmessage import MESSAGE_Y, PLAYER_COLOURS, draw_messages, message_boxes
+from gunner.hudspots import PANEL, Spot, panel_spots
+from gunner.hudspots import hud_spots as hud_spots  # where the panels go (its callers' name)
+from gunner.hudteam import SiegeStatus as SiegeStatus
+from gunner.hudteam import backed, draw_team
+from gunner.hudteam import siege_status as siege_status
 from gunner.splits import Split, format_steps, steps_of
 from gunner.stage import Stage
 from gunner.world.versus import Arena
@@ -33,7 +35,6 @@ LOW = (235, 80, 70)  # the blocks turn red on the last one
 EMPTY = (44, 46, 58)
 OUTLINE = text.OUTLINE
 SKIN, HAIR = (240, 190, 150), (120, 70, 40)
-BACKING = (8, 10, 18, 150)  # behind the HUD's blocks: dark, a little see-through
 
 
 def format_time(seconds: float) -> str:
@@ -99,15 +100,6 @@ def draw_infinity(surface: pygame.Surface, x: int, y: int, colour: tuple[int, in
     return x + 13
 
 
-def draw_tick(surface: pygame.Surface, x: int, y: int, done: bool) -> None:
-    """A ticked box for a done objective, an empty one for an open objective."""
-    box = pygame.Rect(x, y, 7, 7)
-    surface.fill(OUTLINE, box.inflate(2, 2))
-    pygame.draw.rect(surface, text.GREEN if done else text.GREY, box, 1)
-    if done:
-        pygame.draw.lines(surface, text.GREEN, False, [(x + 1, y + 3), (x + 3, y + 5), (x + 6, y)])
-
-
 BOSS_BAR_W, BOSS_BAR_H = 220, 6
 BOSS_FULL, BOSS_LOW, BOSS_GONE = (235, 80, 70), (255, 214, 70), (44, 46, 58)
 
@@ -118,6 +110,12 @@ def fighting_boss(stage: Stage) -> Boss | None:
         if isinstance(entity, Boss) and entity.engaged:
             return entity
     return None
+
+
+def boss_bar_area(size: tuple[int, int]) -> pygame.Rect:
+    """The screen a boss's bar covers, its name and phase and all."""
+    w, h = size
+    return pygame.Rect((w - BOSS_BAR_W) // 2 - 1, h - 26, BOSS_BAR_W + 2, 26)
 
 
 def draw_boss_bar(surface: pygame.Surface, boss: Boss) -> None:
@@ -139,56 +137,6 @@ def draw_boss_bar(surface: pygame.Surface, boss: Boss) -> None:
     for threshold in boss.phase_thresholds():
         x = bar.left + round(BOSS_BAR_W * threshold / boss.full_health)
         surface.fill(OUTLINE, (x, bar.top - 1, 1, BOSS_BAR_H + 2))
-
-
-@dataclass(frozen=True)
-class SiegeStatus:
-    """Where a siege stands: the wave on (or about to start) and its enemies not yet
-    beaten, those still to come out of its spawners and those out and alive."""
-
-    wave: int  # 1 for the map's first wave
-    waves: int
-    left: int
-
-
-def siege_status(stage: Stage) -> SiegeStatus | None:
-    """The siege's wave and enemies left, read from its spawners; None for a level
-    without waves, or once the last wave is over."""
-    group = stage.spawners
-    wave = current_wave(group)
-    if wave is None:
-        return None
-    # A spawner forgets its dead only when it ticks: count the living here.
-    left = sum(s.left + sum(1 for e in s.out if e.alive) for s in group if s.wave == wave)
-    return SiegeStatus(wave_number(group, wave), len({s.wave for s in group}), left)
-
-
-def draw_siege(
-    surface: pygame.Surface, siege: SiegeStatus, topright: tuple[int, int] | None = None
-) -> pygame.Rect:
-    """WAVE 2/5 and how many of its enemies are left: top centre, or with its top-right
-    corner at `topright` (two players, whose second panel takes the top centre)."""
-    wave = text.render(f"WAVE {siege.wave}/{siege.waves}", 16, text.YELLOW)
-    left = text.render(f"{siege.left} LEFT", 16, text.WHITE if siege.left else text.GREEN)
-    width = wave.get_width() + 6 + left.get_width()
-    x, y = surface.get_width() // 2 - width // 2, 3
-    if topright is not None:
-        x, y = topright[0] - width, topright[1]
-    surface.blit(wave, (x, y))
-    surface.blit(left, (x + wave.get_width() + 6, y))
-    return pygame.Rect(x, y, width, wave.get_height())
-
-
-def backed(surface: pygame.Surface, layer: pygame.Surface, at: tuple[int, int]) -> None:
-    """Blit a HUD block drawn on its own transparent `layer` at `at`, over a dark
-    backing just around what it holds."""
-    box = layer.get_bounding_rect()
-    if not box.w:
-        return
-    shade = pygame.Surface(box.inflate(6, 4).size, pygame.SRCALPHA)
-    shade.fill(BACKING)
-    surface.blit(shade, (at[0] + box.x - 3, at[1] + box.y - 2))
-    surface.blit(layer, at)
 
 
 def draw_player(
@@ -242,72 +190,7 @@ def draw_key_symbol(surface: pygame.Surface, key: str, x: int, y: int) -> None:
         )
 
 
-PANEL = (150, 32)  # a player's panel, at most
-# The panel with its dark backing (`backed`: 3 px beyond its text to the right, 2 below).
-BACKED = (PANEL[0] + 3, PANEL[1] + 2)
-CLEAR = 4  # px at least between a panel and the dynamic split's cut
-OBJECTIVES_Y = {False: 14, True: 32}  # one player, two: under the clock, under the panels
 SPLIT_Y = MESSAGE_Y + 24  # a checkpoint's split time, under its banner
-
-Spot = tuple[int, int]  # where a player's panel goes: its top-left on the screen
-
-
-def panel_spots(stage: Stage, width: int, spots: list[Spot] | None = None) -> list[Spot]:
-    """Where each player's panel goes: player 1 at the top-left; with two, the second
-    at the top of the right half, a little right of the middle, where the dynamic
-    split keeps it as the cut fades in straight down (`spots`: where the split screen
-    puts them)."""
-    if spots is not None:
-        return spots
-    return [(0, 0)] if len(stage.players) == 1 else [(0, 0), (width // 2 + CLEAR, 0)]
-
-
-def hud_spots(views: Sequence[View] | None) -> list[Spot] | None:
-    """Where each player's HUD panel goes when the screen is split: the top-left of
-    their view side by side; in the dynamic split, a corner wholly on their side of the
-    cut (`beside_the_cut`). None: one view, the HUD's own layout."""
-    if not views or len(views) < 2:
-        return None
-    cut = next((v for v in views if v.normal is not None), None)
-    spots: list[Spot] = [(0, 0), (0, 0)]
-    for view in views:
-        if view.player is None:
-            continue
-        if cut is None or cut.normal is None:
-            spots[view.player] = (view.left, 0)
-        else:
-            size = (cut.right - cut.left, cut.camera.h)
-            spots[view.player] = beside_the_cut(size, cut.normal, view is cut)
-    return spots
-
-
-def beside_the_cut(size: tuple[int, int], normal: tuple[float, float], positive: bool) -> Spot:
-    """The dynamic split: where a player's panel goes so that all of it, backing and
-    all, lies on their side of the cut (the side `normal` points to, or the other),
-    at least CLEAR from it, whatever the cut's angle. Of four spots (the top-left
-    corner, one view's spot for player 2 left of the clock, the bottom corners), the
-    first that fits: the top before the bottom, and the side of the screen their part
-    leans to before the other. A half-plane through the screen's centre always holds
-    one of them whole (on 480x270 the best of them clears it by 36 px or more)."""
-    w, h = size
-    bw, bh = BACKED
-    length = math.hypot(*normal) or 1.0
-    sign = 1.0 if positive else -1.0
-    nx, ny = sign * normal[0] / length, sign * normal[1] / length
-
-    def clearance(spot: Spot) -> float:
-        x, y = spot
-        corners = ((x, y), (x + bw, y), (x, y + bh), (x + bw, y + bh))
-        return min((cx - w / 2) * nx + (cy - h / 2) * ny for cx, cy in corners)
-
-    left_first = nx < 0 or (nx == 0 and not positive)
-    top = [(0, 0), (w // 2 + CLEAR, 0)]  # as on one view: clear of a cut straight down
-    bottom = [(0, h - bh), (w - bw, h - bh)]
-    if not left_first:
-        top.reverse()
-        bottom.reverse()
-    spots = top + bottom
-    return next((s for s in spots if clearance(s) >= CLEAR), max(spots, key=clearance))
 
 
 def draw_hud(
@@ -325,6 +208,7 @@ def draw_hud(
     w = surface.get_width()
     keys = set().union(*(p.keys for p in stage.players))
     two = len(stage.players) > 1
+    obstacles = []  # what the team's block keeps clear of: the panels as drawn, a boss's bar
     for k, (player, spot) in enumerate(
         zip(stage.players, panel_spots(stage, w, spots), strict=False)
     ):
@@ -334,30 +218,12 @@ def draw_hud(
         score = None if arena is None else (arena.kills[k], arena.target)
         draw_player(layer, player, keys, tag, colour, score)
         backed(surface, layer, spot)
-
-    # Top right: mission time (on the fixed tick), then the objectives (ticked when done):
-    # with two players, under the right-hand player's panel, so neither covers the other.
-    clock = pygame.Surface((80, 18), pygame.SRCALPHA)
-    text.draw(clock, format_steps(stage.steps), (74, 3), 16, text.WHITE, "topright")
-    backed(surface, clock, (w - 80, 0))
-    # Versus has no objectives: the score sits at the bottom (`draw_score`).
-    status = stage.objective_status() if stage.arena is None else []
-    layer = pygame.Surface((230, 4 + 11 * len(status)), pygame.SRCALPHA)
-    right, y = layer.get_width() - 6, 2
-    for _, done, line in status:
-        rect = text.draw(
-            layer, line, (right, y), 14, text.GREEN if done else text.WHITE, "topright"
-        )
-        draw_tick(layer, rect.left - 10, y + 2, done)
-        y += 11
-    backed(surface, layer, (w - layer.get_width(), OBJECTIVES_Y[two]))
-
-    siege = siege_status(stage)
-    if siege is not None:  # two players: under the objectives, clear of player 2's panel
-        under = (w - 6, OBJECTIVES_Y[two] + layer.get_height() + 2) if two else None
-        draw_siege(surface, siege, under)
+        obstacles.append(layer.get_bounding_rect().move(spot).inflate(6, 4))
 
     boss = fighting_boss(stage)
+    if boss is not None:
+        obstacles.append(boss_bar_area(surface.get_size()))
+    draw_team(surface, stage, obstacles, views)
     if boss is not None:
         draw_boss_bar(surface, boss)
 

@@ -12,16 +12,19 @@ import pytest
 from split_helpers import body, settle
 
 from ascii_maps import write_map
+from gunner import hud, hudteam
 from gunner.assets import Art
 from gunner.camera import SPLIT_MARGIN_X, SPLIT_MARGIN_Y, Camera, SplitScreen
 from gunner.config import DT, VIEW_H, VIEW_W
 from gunner.crowd import add_crowd
 from gunner.dynamicsplit import divider, half_plane, masked, push
 from gunner.hud import draw_hud, hud_spots
+from gunner.hudteam import SiegeStatus
 from gunner.input import Buttons
 from gunner.level import load_level
 from gunner.render import CUT_KEY, DIVIDER, draw_stage, draw_views
 from gunner.stage import Stage
+from gunner.world.objectives import OBJECTIVES
 
 WORLD_W, WORLD_H = 4000, 2000
 REACH_X, REACH_Y = VIEW_W / 2 - SPLIT_MARGIN_X, VIEW_H / 2 - SPLIT_MARGIN_Y
@@ -193,13 +196,16 @@ def test_each_view_drawn_over_its_half_only_is_the_same_picture(tmp_path, dx, dy
 
 def panel_pixels(stage: Stage, views, spots, k: int) -> list[tuple[int, int]]:
     """The screen pixels player `k`'s HUD panel (backing and all) covers: the HUD drawn
-    with the panel where `spots` put it, against the HUD drawn with it off the screen."""
+    with the panel where `spots` put it, against the HUD drawn with it off the screen
+    (the team's block, which keeps clear of the panels where they are, left out)."""
     pictures = []
     for spot in (spots[k], (-1000, -1000)):
         surface = pygame.Surface((VIEW_W, VIEW_H))
         moved = list(spots)
         moved[k] = spot
-        draw_hud(surface, stage, spots=moved, views=views)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(hud, "draw_team", lambda *args: None)
+            draw_hud(surface, stage, spots=moved, views=views)
         pictures.append(pygame.surfarray.array3d(surface))
     xs, ys = ((pictures[0] != pictures[1]).any(axis=2)).nonzero()
     return list(zip(xs.tolist(), ys.tolist(), strict=True))
@@ -227,3 +233,60 @@ def test_each_players_panel_lies_wholly_on_their_side_of_the_cut(tmp_path, degre
         assert len(pixels) > 500, f"player {k + 1}'s panel is not on screen"
         nearest = min(sign * side_of_cut(p, cut) for p in pixels) / math.hypot(*cut)
         assert nearest > 2, f"player {k + 1}'s panel reaches the cut (or crosses it)"
+
+
+def team_pixels(stage: Stage, views, spots) -> list[tuple[int, int]]:
+    """The screen pixels the team's block (clock, objectives, siege) covers: the HUD
+    drawn with it against the HUD drawn without it."""
+    pictures = []
+    for team in (True, False):
+        surface = pygame.Surface((VIEW_W, VIEW_H))
+        with pytest.MonkeyPatch.context() as patch:
+            if not team:
+                patch.setattr(hud, "draw_team", lambda *args: None)
+            draw_hud(surface, stage, spots=spots, views=views)
+        pictures.append(pygame.surfarray.array3d(surface))
+    xs, ys = ((pictures[0] != pictures[1]).any(axis=2)).nonzero()
+    return list(zip(xs.tolist(), ys.tolist(), strict=True))
+
+
+@pytest.mark.parametrize("degrees", range(0, 360, 10))
+def test_the_teams_block_lies_wholly_on_one_side_of_the_cut_clear_of_both_panels(
+    tmp_path, monkeypatch, degrees
+):
+    # As big as it gets: every objective a map can set, a siege's counter in three
+    # digits, and both panels as wide as they get.
+    rows = ["." * 40] * 14 + ["..P" + "." * 37, "#" * 40]
+    stage = Stage(load_level(write_map(tmp_path, rows), images=False), players=2)
+    stage.time = 99.0
+    stage.objectives = list(OBJECTIVES)
+    stage.totals.update(destroy_drums=12, kill_all=188)
+    monkeypatch.setattr(hudteam, "siege_status", lambda stage: SiegeStatus(10, 12, 188))
+    for player in stage.players:
+        player.keys |= {"red", "blue", "yellow"}
+        player.lives = 10
+    angle = math.radians(degrees)
+    split, _ = apart(1100 * math.cos(angle), 1100 * math.sin(angle))
+    views = split.views()
+    cut = views[1].normal
+    assert cut is not None
+    spots = hud_spots(views)
+    pixels = team_pixels(stage, views, spots)
+    assert len(pixels) > 3000, "the clock, the five objectives and the siege are on screen"
+    sides = [side_of_cut(p, cut) / math.hypot(*cut) for p in pixels]
+    assert min(sides) > 2 or max(sides) < -2, "the team's block reaches the cut (or crosses it)"
+    panels = {p for k in (0, 1) for p in panel_pixels(stage, views, spots, k)}
+    assert not panels & set(pixels), "the team's block covers a player's panel"
+
+
+def test_on_one_view_the_teams_block_stays_at_the_top_right(tmp_path):
+    # At the point of splitting sideways it stays there too: nothing jumps as the cut
+    # fades in straight down.
+    rows = ["." * 40] * 14 + ["..P" + "." * 37, "#" * 40]
+    stage = Stage(load_level(write_map(tmp_path, rows), images=False), players=2)
+    split, _ = apart(2 * REACH_X + 40, 0)
+    one = team_pixels(stage, None, None)
+    assert one and min(x for x, _ in one) > VIEW_W // 2, "top right, on one view"
+    views = split.views()
+    assert views[1].normal is not None
+    assert team_pixels(stage, views, hud_spots(views)) == one

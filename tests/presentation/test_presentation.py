@@ -12,7 +12,7 @@ import pytest
 
 from app_helpers import SHORT, finish, key, loaded
 from ascii_maps import FLOOR, make_stage, obj, write_map
-from gunner import config, hud
+from gunner import config, hudteam
 from gunner.app import App
 from gunner.config import ASSETS_DIR, TILE
 from gunner.entities.player import MAX_HEALTH
@@ -191,7 +191,7 @@ def test_with_two_players_the_siege_counter_keeps_clear_of_player_twos_panel(tmp
     drawn = []
     for counter in (True, False):  # the HUD with its siege counter, and without
         if not counter:
-            monkeypatch.setattr(hud, "siege_status", lambda stage: None)
+            monkeypatch.setattr(hudteam, "siege_status", lambda stage: None)
         surface = pygame.Surface((480, 270))
         draw_hud(surface, sieged)
         drawn.append(pygame.surfarray.array3d(surface))
