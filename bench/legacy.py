@@ -167,7 +167,9 @@ class BulletSystem:
         self._pool.extend(self.live)
         self.live.clear()
 
-    def step(self, stage: Stage) -> None:
+    def step(self, stage: Stage, tree: Any = None, counters: Any = None) -> None:
+        """The world hands over its tree and counters (as to the real bullets); the
+        tutorial's bullets read them from the stage, as they always did."""
         tree, tiles = stage.tree, stage.tilemap
         map_w, map_h = tiles.pixel_width, tiles.pixel_height
         survivors: list[Bullet] = []

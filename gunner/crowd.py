@@ -12,13 +12,13 @@ from gunner.config import TILE
 from gunner.tilemap import EMPTY
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world import World
 
 # Nobody is placed this close to the player, so a crowd does not start on top of you.
 CLEARANCE = 12 * TILE
 
 
-def floor_spots(stage: Stage) -> list[tuple[float, float, float]]:
+def floor_spots(stage: World) -> list[tuple[float, float, float]]:
     """(feet x, feet y, sideways slack) on every tile with two open tiles above it.
     The slack is how far a crowd member may stand off the tile's centre: only where
     the tiles beside it are open too, so nobody is placed inside a wall."""
@@ -37,7 +37,7 @@ def floor_spots(stage: Stage) -> list[tuple[float, float, float]]:
     return [s for s in spots if all(abs(s[0] - px) > CLEARANCE for px in xs)]
 
 
-def add_crowd(stage: Stage, soldiers: int, wave: int = 0) -> int:
+def add_crowd(stage: World, soldiers: int, wave: int = 0) -> int:
     """Add ``soldiers`` soldiers and a quarter as many turrets on open floor; returns
     how many entities were added. The same stage, count and wave place them the same
     way (their own seeded rng, so the stage's rng is untouched)."""

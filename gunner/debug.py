@@ -12,7 +12,7 @@ from gunner import text
 from gunner.broadphase import DESIGN_NAMES
 from gunner.camera import View
 from gunner.entities.boss import Boss
-from gunner.stage import Stage
+from gunner.world import World
 
 CELL_EMPTY = (70, 90, 120)
 CELL_FULL = (120, 200, 255)
@@ -31,7 +31,7 @@ class FrameTimes:
     render_ms: float = 0.0
 
 
-def draw_world_overlay(surface: pygame.Surface, stage: Stage, strip: View | None = None) -> None:
+def draw_world_overlay(surface: pygame.Surface, stage: World, strip: View | None = None) -> None:
     """Quadtree cells (occupied ones brighter) and hitboxes, in world space; `strip`:
     one of two players' views (each draws its own), in its strip of `surface`."""
     if strip is not None:
@@ -67,7 +67,7 @@ def draw_world_overlay(surface: pygame.Surface, stage: Stage, strip: View | None
         pygame.draw.rect(surface, colour, rect, 1)
 
 
-def panel_lines(stage: Stage, times: FrameTimes, drawn: int) -> list[tuple[str, tuple]]:
+def panel_lines(stage: World, times: FrameTimes, drawn: int) -> list[tuple[str, tuple]]:
     c = stage.counters
     return [
         (
@@ -87,7 +87,7 @@ def panel_lines(stage: Stage, times: FrameTimes, drawn: int) -> list[tuple[str, 
     ]
 
 
-def draw_panel(surface: pygame.Surface, stage: Stage, times: FrameTimes, drawn: int) -> None:
+def draw_panel(surface: pygame.Surface, stage: World, times: FrameTimes, drawn: int) -> None:
     lines = panel_lines(stage, times, drawn)
     images = [text.render(line, 14, colour) for line, colour in lines]
     width = max(i.get_width() for i in images) + 8

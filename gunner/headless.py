@@ -30,7 +30,7 @@ def run_headless(args: argparse.Namespace) -> int:
         level_ref,
         level_sha256_or_none,
     )
-    from gunner.stage import Stage
+    from gunner.world import World
 
     pygame.display.init()
     pygame.font.init()
@@ -51,7 +51,7 @@ def run_headless(args: argparse.Namespace) -> int:
             sources = [RandomInput(seed, player=k + 1) for k in range(players)]
         frames = 600 if args.frames is None else args.frames
     level_digest = level_sha256_or_none(path) if args.record else None
-    stage = Stage(load_level(path), seed=seed, players=players, leash=leash)
+    stage = World(load_level(path), seed=seed, players=players, leash=leash)
     if len(stage.players) != players:  # an arena map plays for two, whatever was asked
         players = len(stage.players)
         if args.random_input:

@@ -28,7 +28,7 @@ from gunner.entities.player import HEIGHT, WIDTH
 from gunner.input import Buttons
 from gunner.maps import Level, load_level
 from gunner.snapshot import copy_stage
-from gunner.stage import Stage
+from gunner.world import World
 
 # Seconds between looks at the files: Tiled's save shows up within about this long.
 POLL_INTERVAL = 0.5
@@ -78,16 +78,16 @@ class FileWatcher:
         return changed
 
 
-def reload_stage(old: Stage, path: str | Path, *, images: bool = True) -> Stage:
+def reload_stage(old: World, path: str | Path, *, images: bool = True) -> World:
     """A fresh stage from the map at `path`, with the player carried over where possible.
 
     Raises LevelError if the map cannot be used; `old` is left untouched.
     """
     level = load_level(path, images=images)
-    return carry_over(old, Stage(level, seed=old.seed))
+    return carry_over(old, World(level, seed=old.seed))
 
 
-def prepared(stage: Stage, crowd: int, design: str) -> Stage:
+def prepared(stage: World, crowd: int, design: str) -> World:
     """`stage` with the play scene's crowd (--crowd N) and broad phase (F4)."""
     if crowd:
         add_crowd(stage, crowd)
@@ -102,26 +102,26 @@ def build_stage(
     crowd: int = 0,
     design: str = "ours",
     read: Callable[[Path], Level] = load_level,
-) -> Stage:
+) -> World:
     """A fresh stage from the map at `path` (read by `read`), its first step tried on a
     copy: any failure in that step too is the new map's, and keeps the last good stage
     running. The stage itself is never stepped: the one that takes over is as fresh as
     its map. Raises LevelError for a map the game cannot use. Run in the map reader's
     process, unless the stage cannot cross back from there."""
-    stage = prepared(Stage(read(path), seed=seed), crowd, design)
+    stage = prepared(World(read(path), seed=seed), crowd, design)
     try:
         trial = copy_stage(stage)
     except (pickle.PicklingError, TypeError, AttributeError):
         # Something on the stage cannot be copied: not the map's fault, so try a second
         # stage read the same way instead (slower, still away from the frames).
-        trial = prepared(Stage(read(path), seed=seed), crowd, design)
+        trial = prepared(World(read(path), seed=seed), crowd, design)
     trial.step(Buttons.NONE)
     return stage
 
 
 def build_apart(
     reader: Worker, path: Path, seed: int, crowd: int, design: str, check: Callable[[], None]
-) -> Stage:
+) -> World:
     """`build_stage` in the reader's process; `check` is called while it waits (a newer
     save stops it at once). Should the stage be unable to cross back, the map is read
     there and the stage built and tried here, on the calling (worker) thread."""
@@ -138,7 +138,7 @@ def build_apart(
     return build_stage(path, seed, crowd, design, read)
 
 
-def carry_over(old: Stage, stage: Stage) -> Stage:
+def carry_over(old: World, stage: World) -> World:
     """Put the fresh `stage` where the run on `old` stands now; returns `stage`.
 
     The clock carries over, and each player (player 2 too, who joins the new stage
@@ -162,7 +162,7 @@ def carry_over(old: Stage, stage: Stage) -> Stage:
     return stage
 
 
-def _carry_player(before: Any, player: Any, stage: Stage) -> bool:
+def _carry_player(before: Any, player: Any, stage: World) -> bool:
     """`player` of the new stage where `before` stood on the old one, if that is still
     a valid place to stand; True if moved."""
     if not before.alive:
@@ -266,9 +266,9 @@ class Reloader:
     and never a stale map shown after a newer save.
     """
 
-    def __init__(self, make: Callable[[Build[Stage]], Stage]) -> None:
+    def __init__(self, make: Callable[[Build[World]], World]) -> None:
         self._make = make
-        self.build: Build[Stage] | None = None
+        self.build: Build[World] | None = None
         self._again = False
 
     @property
@@ -288,7 +288,7 @@ class Reloader:
         self.build = Build(self._make)
         self.build.thread.start()
 
-    def poll(self) -> Build[Stage] | None:
+    def poll(self) -> Build[World] | None:
         """The build that just finished, if one did and nothing newer was asked for."""
         build = self.build
         if build is None or not build.done.is_set():

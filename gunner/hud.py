@@ -25,7 +25,7 @@ from gunner.hudteam import SiegeStatus as SiegeStatus
 from gunner.hudteam import backed, draw_team
 from gunner.hudteam import siege_status as siege_status
 from gunner.splits import Split, format_steps, steps_of
-from gunner.stage import Stage
+from gunner.world import World as Stage  # the annotations' old name
 from gunner.world.versus import Arena
 
 KEY_COLOURS = {"red": (235, 70, 60), "blue": (70, 140, 255), "yellow": (255, 214, 70)}

@@ -19,7 +19,7 @@ from gunner.dynamicsplit import half_plane
 from gunner.world.players import can_borrow
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world import World
 
 __all__ = [
     "FADE",
@@ -42,7 +42,7 @@ PLAYER_COLOURS = (text.CYAN, (190, 140, 255))
 ROW = 26  # one message under another
 
 
-def draw_messages(surface: pygame.Surface, stage: Stage, views: Sequence[View] | None) -> None:
+def draw_messages(surface: pygame.Surface, stage: World, views: Sequence[View] | None) -> None:
     """The stage's message (or the level's name as it starts); on a split screen each
     player's own message in their view, under the team's if one shows; then the hint
     for a player out of lives who may take one from their partner."""

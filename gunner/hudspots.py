@@ -16,7 +16,7 @@ import pygame
 from gunner.camera import View
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.world import World as Stage  # the annotations' old name
 
 PANEL = (150, 32)  # a player's panel, at most
 # The panel with its dark backing (`backed`: 3 px beyond its text to the right, 2 below).

@@ -17,7 +17,7 @@ from gunner.camera import View
 from gunner.entities.spawner import current_wave, wave_number
 from gunner.hudspots import Spot, team_offset, the_cut
 from gunner.splits import format_steps
-from gunner.stage import Stage
+from gunner.world import World as Stage  # the annotations' old name
 
 BACKING = (8, 10, 18, 150)  # behind the HUD's blocks: dark, a little see-through
 OBJECTIVES_Y = {False: 14, True: 32}  # one player, two: under the clock, under the panels

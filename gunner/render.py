@@ -17,7 +17,7 @@ from gunner.assets import Art
 from gunner.camera import View
 from gunner.config import STEPS_PER_SECOND, TILE
 from gunner.maps import ImageLayer, Level, ObjectTiles, TileLayer
-from gunner.stage import Stage
+from gunner.world import World
 
 # Sprites overhang their hitboxes; the view query looks this far beyond the screen.
 CULL_MARGIN = 24
@@ -181,7 +181,7 @@ def draw_layers(
             draw_tile_objects(surface, layer, images, lx, ly, level)
 
 
-def visible_items(stage: Stage, rect: pygame.FRect | None = None) -> tuple[list, np.ndarray]:
+def visible_items(stage: World, rect: pygame.FRect | None = None) -> tuple[list, np.ndarray]:
     """Entities in view (`rect`, default the world camera's) in drawing order, and the
     rows of the bullets in view: one query of the stage tree."""
     view = (rect or stage.camera.rect).inflate(CULL_MARGIN * 2, CULL_MARGIN * 2)
@@ -193,7 +193,7 @@ def visible_items(stage: Stage, rect: pygame.FRect | None = None) -> tuple[list,
 
 
 def draw_bullets(
-    surface: pygame.Surface, stage: Stage, art: Art, rows: np.ndarray, ox: float, oy: float
+    surface: pygame.Surface, stage: World, art: Art, rows: np.ndarray, ox: float, oy: float
 ) -> None:
     b = stage.bullets
     blits = []
@@ -204,7 +204,7 @@ def draw_bullets(
     surface.fblits(blits)
 
 
-def draw_effects(surface: pygame.Surface, stage: Stage, art: Art, ox: float, oy: float) -> None:
+def draw_effects(surface: pygame.Surface, stage: World, art: Art, ox: float, oy: float) -> None:
     # A crowd's bullets leave sparks all over the level: those well outside the view
     # (farther than the widest frame reaches) are not looked up or blitted.
     clip = surface.get_clip()
@@ -229,7 +229,7 @@ def draw_effects(surface: pygame.Surface, stage: Stage, art: Art, ox: float, oy:
 
 
 def draw_stage(
-    surface: pygame.Surface, stage: Stage, art: Art, shake: float = 1.0, view: View | None = None
+    surface: pygame.Surface, stage: World, art: Art, shake: float = 1.0, view: View | None = None
 ) -> int:
     """Draw one frame of the stage, the screen shaking `shake` times as hard as it
     would (the Options slider); returns how many entities and bullets were drawn.
@@ -268,11 +268,11 @@ CUT_KEY = (1, 254, 3)
 
 def draw_views(
     surface: pygame.Surface,
-    stage: Stage,
+    stage: World,
     art: Art,
     views: list[View] | None,
     shake: float = 1.0,
-    overlay: Callable[[pygame.Surface, Stage, View | None], None] | None = None,
+    overlay: Callable[[pygame.Surface, World, View | None], None] | None = None,
 ) -> int:
     """The stage in each view (two players split: one strip each, a dark line between;
     or, split along the line between them, each view on its side of the cut), `overlay`
@@ -296,11 +296,11 @@ def draw_views(
 
 def _draw_cut_views(
     surface: pygame.Surface,
-    stage: Stage,
+    stage: World,
     art: Art,
     views: list[View],
     shake: float,
-    overlay: Callable[[pygame.Surface, Stage, View | None], None] | None,
+    overlay: Callable[[pygame.Surface, World, View | None], None] | None,
 ) -> int:
     """The dynamic split: the first view drawn straight onto the screen over its half's
     bounding box, the second over its own half's box on a layer kept from frame to

@@ -1,4 +1,4 @@
-"""Stage snapshots: the whole run frozen as bytes, to be played on from later.
+"""World snapshots: the whole run frozen as bytes, to be played on from later.
 
 RETRY after game over goes back to the run as it stood at the last checkpoint, and
 hot reload tries a new stage's first step on a copy. Both need a copy that plays on
@@ -14,7 +14,7 @@ import io
 import pickle
 from typing import Any
 
-from gunner.stage import Stage
+from gunner.world import World
 
 __all__ = ["Snapshot", "copy_stage"]
 
@@ -43,18 +43,18 @@ class Snapshot:
     Taking one only reads the stage: the run, and so every replay hash, is unchanged.
     """
 
-    def __init__(self, stage: Stage) -> None:
+    def __init__(self, stage: World) -> None:
         self.shared = [stage.level]
         buf = io.BytesIO()
         _Pickler(buf, {id(obj): i for i, obj in enumerate(self.shared)}).dump(stage)
         self.data = buf.getvalue()
 
-    def restore(self) -> Stage:
+    def restore(self) -> World:
         stage = _Unpickler(io.BytesIO(self.data), self.shared).load()
-        assert isinstance(stage, Stage)
+        assert isinstance(stage, World)
         return stage
 
 
-def copy_stage(stage: Stage) -> Stage:
+def copy_stage(stage: World) -> World:
     """A copy of the stage that plays on exactly as the original would."""
     return Snapshot(stage).restore()

@@ -23,7 +23,9 @@ from gunner.config import DT
 from gunner.events import WALL_HIT
 
 if TYPE_CHECKING:
-    from gunner.stage import Stage
+    from gunner.broadphase import StageTree
+    from gunner.world.api import WorldView
+    from gunner.world.physics import Counters
 
 # Up to this many bullets the paths are worked out in plain floats (same results).
 FEW_BULLETS = 24
@@ -33,8 +35,10 @@ _WHEN = itemgetter(0)  # a strike's (t, entity): sorted by when the path enters 
 class BulletSystem(BulletStore):
     """All live bullets (see BulletStore) and their step: paths, strikes, hits."""
 
-    def step(self, stage: Stage) -> None:
-        tree = stage.tree
+    def step(self, stage: WorldView, tree: StageTree, counters: Counters) -> None:
+        """One step of every bullet in `stage`: `tree` is the stage tree they are filed in
+        (the world's broad phase, which entities never see), `counters` the debug
+        overlay's, which the step's queries add to."""
         n = self.n
         if self.filed:
             tree.bullets.remove_filed(self.id[: self.filed])
@@ -43,9 +47,9 @@ class BulletSystem(BulletStore):
             return
         few = n <= FEW_BULLETS
         if few:
-            x0, y0, dx, dy, alive, t_wall, t_end, strikes = self._paths_few(stage)
+            x0, y0, dx, dy, alive, t_wall, t_end, strikes = self._paths_few(stage, tree, counters)
         else:
-            x0, y0, dx, dy, alive, t_wall, t_end, strikes = self._paths_many(stage)
+            x0, y0, dx, dy, alive, t_wall, t_end, strikes = self._paths_many(stage, tree, counters)
 
         # Resolve in spawn order: a blast or a kill changes what later bullets meet.
         walls = (
@@ -112,9 +116,9 @@ class BulletSystem(BulletStore):
         tree.bullets.file_all(self.id[: self.n], self.boxes())
         self.filed = self.n
 
-    def _paths_many(self, stage: Stage) -> tuple:
+    def _paths_many(self, stage: WorldView, tree: StageTree, counters: Counters) -> tuple:
         """Every path's start, length, wall and entity strikes: vectorized."""
-        n, tree = self.n, stage.tree
+        n = self.n
         self.life[:n] -= DT
         alive = self.life[:n] > 0
         x0, y0 = self.x[:n].copy(), self.y[:n].copy()
@@ -158,16 +162,16 @@ class BulletSystem(BulletStore):
                     index, items = tree.query_many(sweep[side], team=team)
                     rows_found.append(side[index])
                     found += items
-        stage.counters.bullet_entity += tree.checks - before
+        counters.bullet_entity += tree.checks - before
         rows = np.concatenate(rows_found) if rows_found else np.empty(0, dtype=np.intp)
         strikes = self._strikes(rows.tolist(), found, x0, y0, dx, dy)
         return x0, y0, dx, dy, alive, t_wall, t_end, strikes
 
-    def _paths_few(self, stage: Stage) -> tuple:
+    def _paths_few(self, stage: WorldView, tree: StageTree, counters: Counters) -> tuple:
         """`_paths_many` for a handful of bullets (the shipped levels), in plain floats:
         the same arithmetic in the same order, so the same results, without numpy's
         per-call overhead. One loop per bullet: tiles, the tree, the entry times."""
-        n, tree, first_solid = self.n, stage.tree, stage.tilemap.first_solid_one
+        n, first_solid = self.n, stage.tilemap.first_solid_one
         life = [v - DT for v in self.life[:n].tolist()]
         self.life[:n] = life
         x0, y0 = self.x[:n].tolist(), self.y[:n].tolist()
@@ -209,7 +213,7 @@ class BulletSystem(BulletStore):
                 if mine:
                     mine.sort(key=_WHEN)
                     strikes[i] = mine
-        stage.counters.bullet_entity += tree.checks - before
+        counters.bullet_entity += tree.checks - before
         return x0, y0, dx, dy, alive, t_wall, t_end, strikes
 
     def _strikes(
@@ -236,7 +240,7 @@ class BulletSystem(BulletStore):
             hits.sort(key=_WHEN)  # stable: ties keep stage order
         return out
 
-    def _burst(self, i: int, stage: Stage, x: float, y: float) -> None:
+    def _burst(self, i: int, stage: WorldView, x: float, y: float) -> None:
         """What a bullet leaves where it strikes: sparks, or an explosion for rockets."""
         if self.blast_radius[i] > 0:
             stage.explode(

@@ -24,8 +24,8 @@ from gunner.tilemap import EMPTY, ONEWAY, SOLID
 
 if TYPE_CHECKING:
     from gunner.entities.base import Entity
-    from gunner.stage import Stage
     from gunner.tilemap import TileMap
+    from gunner.world.api import WorldView
 
 _f32 = np.float32
 
@@ -52,7 +52,7 @@ class CrowdPlan:
 
     # -- the step ------------------------------------------------------------------
 
-    def plan(self, stage: Stage, zone_makers: list[Entity]) -> dict[Entity, tuple]:
+    def plan(self, stage: WorldView, zone_makers: list[Entity]) -> dict[Entity, tuple]:
         """Step every member that can take the common case, in its columns, and return
         member -> what the stage writes back at its turn. A soldier walking on as it was:
         its new x (walk_time gains DT, as in its tick), or (x, fire timer) while that
@@ -113,7 +113,11 @@ class CrowdPlan:
             )
 
     def _walk(
-        self, stage: Stage, player: list[Any], marked: np.ndarray | None, plan: dict[Entity, tuple]
+        self,
+        stage: WorldView,
+        player: list[Any],
+        marked: np.ndarray | None,
+        plan: dict[Entity, tuple],
     ) -> None:
         """`Soldier.tick` for soldiers walking on the ground with nobody near: the
         ledge look, the walk (`TileMap.move_x`), the floor under the feet, the turn at
@@ -231,7 +235,7 @@ class CrowdPlan:
                 columns = [v[pick].tolist() for v in values]
                 plan.update(zip(members, zip(*columns, strict=True), strict=True))
 
-    def _zones(self, stage: Stage, makers: list[Entity]) -> np.ndarray:
+    def _zones(self, stage: WorldView, makers: list[Entity]) -> np.ndarray:
         """A grid over the map marking every cell within ZONE px (plus a member's half
         size, and the maker's travel in a step) of a zone maker's hitbox."""
         tiles = stage.tilemap

@@ -73,9 +73,9 @@ def play(
     show how far it got; it never touches the stage.
     """
     from gunner.maps import load_level
-    from gunner.stage import Stage
+    from gunner.world import World
 
-    stage = Stage(
+    stage = World(
         load_level(replay.level_path, images=False),
         seed=replay.seed,
         players=replay.players,

@@ -12,7 +12,7 @@ from gunner.input import BACK_KEYS, CONFIRM_KEYS, Buttons
 
 if TYPE_CHECKING:
     from gunner.app import App
-    from gunner.stage import Stage
+    from gunner.world import World
 
 # Seconds of nobody touching anything on the title screen before the demo starts.
 IDLE_SECONDS = 20.0
@@ -169,12 +169,12 @@ def draw_results(
         text.draw(surface, note, (centre, surface.get_height() - 24), 14, text.GREY, "midtop")
 
 
-def level_music(stage: Stage) -> str:
+def level_music(stage: World) -> str:
     """The map's `music` property names its track; by default the map's file stem."""
     return str(stage.level.properties.get("music") or stage.level.path.stem)
 
 
-def play_sounds(app: App, stage: Stage) -> None:
+def play_sounds(app: App, stage: World) -> None:
     """The sounds of the step just taken, once each."""
     for sound in stage.events:
         app.audio.play(sound)

@@ -24,8 +24,8 @@ from gunner.scenes.base import (
     level_music,
     play_sounds,
 )
-from gunner.stage import Stage
 from gunner.timer import Timer
+from gunner.world import World
 
 if TYPE_CHECKING:
     from gunner.app import App
@@ -79,7 +79,7 @@ class DemoScene(Scene):
     def __init__(self, replay: Replay, label: str = "DEMO") -> None:
         # Raises LevelError (one line) if the map is unusable; `next_demo` skips it then.
         self.label = label  # what the blinking strip calls the run (Level select: BEST RUN)
-        self.stage = Stage(
+        self.stage = World(
             load_level(replay.level_path),
             seed=replay.seed,
             players=replay.players,

@@ -27,8 +27,7 @@ from gunner.scenes.playing.reload import HotReload
 from gunner.settings import campaign_key, level_key
 from gunner.snapshot import Snapshot
 from gunner.splits import Splits, seconds_of
-from gunner.stage import Stage
-from gunner.world import Outcome
+from gunner.world import Outcome, World
 
 # F6 adds this many soldiers (and a quarter as many turrets).
 WAVE = 100
@@ -50,7 +49,7 @@ class PlayScene(HotReload, TwoPlayers, Scene):
         crowd: int = 0,
         design: str = "ours",
         replay_hash: str = "",
-        stage: Stage | None = None,
+        stage: World | None = None,
         players: int = 1,
         split: str = "auto",
         versus: int = 0,

@@ -357,7 +357,7 @@ class World(Physics, Presenting):
         else:
             stepping.tick_each(self)
 
-        self.bullets.step(self)
+        self.bullets.step(self, self.tree, self.counters)
         stepping.bury_the_dead(self)
         self.feedback.step(self.tilemap.solid)
         ending.judge(self)

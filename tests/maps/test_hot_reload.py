@@ -236,7 +236,7 @@ def test_a_save_made_while_building_is_reloaded_next(tmp_path, monkeypatch):
     path = write_map(tmp_path, ROWS)
     scene = built_here(scene_for(path))
     built = threading.Event()
-    real = hotreload.Stage
+    real = hotreload.World
 
     def stage_after_second_save(level, **kwargs):
         if not built.is_set():
@@ -244,7 +244,7 @@ def test_a_save_made_while_building_is_reloaded_next(tmp_path, monkeypatch):
             save(path, [".......#", "..P....#", ".......#", "########"], tmp_path)
         return real(level, **kwargs)
 
-    monkeypatch.setattr(hotreload, "Stage", stage_after_second_save)
+    monkeypatch.setattr(hotreload, "World", stage_after_second_save)
     save(path, ["#.......", "#.P.....", "#.......", "########"], tmp_path)
     assert reload_at(scene, 10.0) and scene.stage.level.solid[0, 0] == 1
     assert reload_at(scene, 11.0), scene.reload_error
@@ -317,9 +317,9 @@ def test_the_new_stage_is_built_and_tried_away_from_the_game(tmp_path, monkeypat
     path = write_map(tmp_path, ROWS)
     scene = scene_for(path)
     here = []
-    real_stage, real_copy = hotreload.Stage, hotreload.copy_stage
+    real_stage, real_copy = hotreload.World, hotreload.copy_stage
     monkeypatch.setattr(
-        hotreload, "Stage", lambda *a, **k: here.append("built") or real_stage(*a, **k)
+        hotreload, "World", lambda *a, **k: here.append("built") or real_stage(*a, **k)
     )
     monkeypatch.setattr(hotreload, "copy_stage", lambda s: here.append("copied") or real_copy(s))
     save(path, ["#.......", "#.P.....", "#.......", "########"], tmp_path)

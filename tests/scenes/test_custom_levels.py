@@ -225,7 +225,7 @@ def test_a_broken_custom_map_is_listed_and_choosing_it_shows_the_refusal(
     def explode(*args, **kwargs):
         raise RuntimeError("a bug the map provoked")
 
-    monkeypatch.setattr("gunner.scenes.playing.opening.Stage", explode)
+    monkeypatch.setattr("gunner.scenes.playing.opening.World", explode)
     write_map(folder, SHORT, "fine.tmx")
     scene.enter(app)
     choose(app, scene, "fine.tmx")

@@ -7,10 +7,10 @@ import sys
 
 from gunner.entities.player import LIVES
 from gunner.snapshot import Snapshot
-from gunner.stage import Stage
+from gunner.world import World
 
 
-def take_checkpoint(stage: Stage) -> Snapshot | None:
+def take_checkpoint(stage: World) -> Snapshot | None:
     """The run as it stands, for RETRY; None if it cannot be kept (RETRY then restarts).
     Only reads the stage: the run goes on exactly as without it."""
     try:
@@ -20,7 +20,7 @@ def take_checkpoint(stage: Stage) -> Snapshot | None:
         return None
 
 
-def back_at_checkpoint(stage: Stage) -> Stage:
+def back_at_checkpoint(stage: World) -> World:
     """A stage restored from a checkpoint, its players standing on that checkpoint with
     full health, full lives and a pistol, as a respawn leaves them."""
     stage.events.clear()  # the checkpoint's own chime was heard when it was reached

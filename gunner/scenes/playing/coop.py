@@ -9,14 +9,14 @@ from gunner.camera import SplitScreen
 
 if TYPE_CHECKING:
     from gunner.replay import ReplayInput
-    from gunner.stage import Stage
+    from gunner.world import World
 
 
 class TwoPlayers:
     """Co-op for the play scene, which holds `stage`, `players`, `split_mode`,
     `replay` and `screen`."""
 
-    stage: Stage
+    stage: World
     players: int
     split_mode: str
     replay: ReplayInput | None

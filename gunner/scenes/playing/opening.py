@@ -17,7 +17,7 @@ from pathlib import Path
 from gunner.apart import Unsendable, Worker, WorkerDied
 from gunner.hotreload import Build, prepared
 from gunner.maps import LevelError, load_level
-from gunner.stage import Stage
+from gunner.world import World
 
 # A map file at least this big is read in the reader's process. The shipped levels are
 # 0.06-0.2 MB and read in 0.1-0.3 s; at 2 MB (10,000 columns) the thread stalled the
@@ -37,7 +37,7 @@ class Opening:
     design: str = "ours"
 
 
-def fresh_stage(path: Path, opening: Opening) -> tuple[Stage, int, str]:
+def fresh_stage(path: Path, opening: Opening) -> tuple[World, int, str]:
     """The stage `path` starts with, and the players and split it is played with (an
     arena always plays for two, each in their own half). Raises LevelError (one line) for
     a map the game cannot use. Run in the reader's process for a big map."""
@@ -46,7 +46,7 @@ def fresh_stage(path: Path, opening: Opening) -> tuple[Stage, int, str]:
     arena = level.properties.get("mode") == "versus"
     if arena:
         players, split = 2, "always"
-    stage = Stage(
+    stage = World(
         level,
         seed=opening.seed,
         players=players,
@@ -64,7 +64,7 @@ def big(path: Path) -> bool:
         return False
 
 
-def open_stage(path: Path, opening: Opening, reader: Worker | None) -> tuple[Stage, int, str]:
+def open_stage(path: Path, opening: Opening, reader: Worker | None) -> tuple[World, int, str]:
     """`fresh_stage`, in `reader`'s process if the map is big and there is a reader.
     On a loading screen's thread, Back stops the reading at once (the process with it).
     A stage that cannot cross back is built here instead; a process that dies reading

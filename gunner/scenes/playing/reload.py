@@ -12,7 +12,7 @@ from gunner.maps import LevelError
 
 if TYPE_CHECKING:
     from gunner.snapshot import Snapshot
-    from gunner.stage import Stage
+    from gunner.world import World
 
 
 class HotReload:
@@ -20,7 +20,7 @@ class HotReload:
     build in play. The scene sets `watcher`, `reloader` and `reader` up."""
 
     path: Path
-    stage: Stage
+    stage: World
     crowd: int
     design: str
     split_mode: str
@@ -51,7 +51,7 @@ class HotReload:
         if self.reloader is not None:
             self.reloader.request()
 
-    def _build(self, build: Build[Stage]) -> Stage:
+    def _build(self, build: Build[World]) -> World:
         """The new stage, on the worker thread: read, built and tried for one idle step
         in the reader's process (`build_stage`), as all three hold Python's lock for as
         long as they take (seconds for a big map) and the frames must not wait; a newer
