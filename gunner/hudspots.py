@@ -43,18 +43,23 @@ def the_cut(views: Sequence[View] | None) -> View | None:
 
 
 def hud_spots(views: Sequence[View] | None) -> list[Spot] | None:
-    """Where each player's HUD panel goes when the screen is split: the top-left of
-    their view side by side; in the dynamic split, a corner wholly on their side of the
-    cut (`beside_the_cut`). None: one view, the HUD's own layout."""
+    """Where each player's HUD panel goes when the screen is split. Side by side: the
+    left view's at the top-left, the right one's where one view puts player 2's (CLEAR
+    right of the middle), while the divider slides in or out as well as once it is
+    down the middle, so a panel never jumps as the screen splits or merges (riding the
+    divider in, it started at the screen's right edge, mostly off it). In the dynamic
+    split, a corner wholly on their side of the cut (`beside_the_cut`). None: one view,
+    the HUD's own layout."""
     if not views or len(views) < 2:
         return None
     cut = the_cut(views)
+    width = max(v.right for v in views)
     spots: list[Spot] = [(0, 0), (0, 0)]
     for view in views:
         if view.player is None:
             continue
         if cut is None or cut.normal is None:
-            spots[view.player] = (view.left, 0)
+            spots[view.player] = (0, 0) if view.left == 0 else (width // 2 + CLEAR, 0)
         else:
             size = (cut.right - cut.left, cut.camera.h)
             spots[view.player] = beside_the_cut(size, cut.normal, view is cut)

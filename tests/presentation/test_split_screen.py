@@ -168,3 +168,23 @@ def test_a_player_who_crossed_to_the_far_edge_of_the_map_stays_in_their_half():
         assert view.left <= on_screen_x(view, player) <= view.right
         assert view.rect.contains(player.hitbox)
         assert view.rect.left >= 0 and view.rect.right <= WORLD_W
+
+
+def test_side_by_side_the_right_hand_panel_keeps_one_views_spot_as_the_divider_slides():
+    # One view puts player 2's panel CLEAR right of the middle; the vertical split keeps
+    # it there as the divider slides in, once it is down, and as it slides back out: it
+    # never rides the divider in from the screen's right edge, nor sits 4 px left.
+    split, players = screen("vertical")
+    one_view = [(0, 0), (VIEW_W // 2 + 4, 0)]
+    spots = []
+    players[1].hitbox.centerx = players[0].hitbox.centerx + SPLIT_AT + 4
+    for _ in range(SLIDE_STEPS):
+        split.update(players, DT)
+        spots.append(hud_spots(split.views()))
+    assert len(split.views()) == 2 and split.divider == VIEW_W // 2
+    players[1].hitbox.centerx = players[0].hitbox.centerx + MERGE_X - 10
+    for _ in range(SLIDE_STEPS):
+        split.update(players, DT)
+        spots.append(hud_spots(split.views()) or one_view)
+    assert len(split.views()) == 1
+    assert all(s == one_view for s in spots), spots
