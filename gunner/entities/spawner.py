@@ -42,6 +42,14 @@ ENTRY = ObjectClass(
         "fire_rate": Prop(
             "float", 0, "their seconds between shots (0: the kind's own)", low=0, high=60
         ),
+        "speed": Prop(
+            "float",
+            0,
+            "their walking or flying speed, pixels per second (0: the kind's own; a kind "
+            "that stands still ignores it)",
+            low=0,
+            high=400,
+        ),
     },
 )
 DEFAULTS = ENTRY.defaults()
@@ -65,7 +73,7 @@ class WaveSpawner(Entity):
         self.every = float(props.get("every", DEFAULTS["every"]))
         # Passed on to what it lets out (0: the kind's own default).
         self.enemy_props = {
-            name: props[name] for name in ("health", "fire_rate") if props.get(name)
+            name: props[name] for name in ("health", "fire_rate", "speed") if props.get(name)
         }
         self.clock = Timer()  # running: the next enemy comes out when it runs out
         self.started = False

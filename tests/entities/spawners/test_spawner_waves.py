@@ -14,7 +14,7 @@ from siege_stages import enemies, gate
 
 from ascii_maps import FLOOR, make_stage
 from gunner.config import TILE
-from gunner.entities.soldier import FIRE_EVERY, Soldier
+from gunner.entities.soldier import FIRE_EVERY, SPEED, Soldier
 from gunner.entities.spawner import WAVE_PAUSE, WaveSpawner, current_wave, wave_number
 from gunner.input import Buttons as B
 from gunner.level import Spawn
@@ -135,9 +135,9 @@ def test_enemies_face_the_player_on_either_side(siege) -> None:
     assert sorted((x < 10 * TILE, facing) for x, _, facing in placed) == [(False, -1), (True, 1)]
 
 
-def test_a_zero_health_or_fire_rate_means_the_kinds_own_default(tmp_path: Path) -> None:
+def test_a_zero_health_fire_rate_or_speed_means_the_kinds_own_default(tmp_path: Path) -> None:
     stage = make_stage(
-        tmp_path, [gate(30 * TILE, count=1, health=0, fire_rate=0)], objective="waves"
+        tmp_path, [gate(30 * TILE, count=1, health=0, fire_rate=0, speed=0)], objective="waves"
     )
     spawner = stage.spawners[0]
     assert spawner.enemy_props == {}
@@ -145,6 +145,26 @@ def test_a_zero_health_or_fire_rate_means_the_kinds_own_default(tmp_path: Path) 
         stage.step(B.NONE)
     (soldier,) = enemies(stage)
     assert soldier.health == Soldier.max_health and soldier.fire_every == FIRE_EVERY
+    assert soldier.speed == SPEED
+
+
+def test_a_gates_speed_sends_its_soldiers_across_the_field_faster(tmp_path: Path) -> None:
+    """A siege's far gates can send their troops in at a jog: `speed` on the spawner."""
+
+    def walked(**props: object) -> float:
+        # Far enough right of the player (at column 3) that nobody stops to shoot yet.
+        stage = make_stage(tmp_path, [gate(36 * TILE, count=1, **props)], objective="waves")
+        for _ in range(steps(WAVE_PAUSE) + steps(0.1)):
+            stage.step(B.NONE)
+        (soldier,) = enemies(stage)
+        start = soldier.hitbox.centerx
+        for _ in range(steps(0.5)):
+            stage.step(B.NONE)
+        return start - soldier.hitbox.centerx
+
+    own, jog = walked(), walked(speed=3 * SPEED)
+    assert own > 0
+    assert jog > 2 * own
 
 
 def test_a_spawner_given_as_a_point_is_a_default_gate_standing_on_it() -> None:
