@@ -39,6 +39,9 @@ SPARKED = "sparked"  # a wreck threw sparks as it died (a turret)
 CRACKED = "cracked"  # a crumbling floor was stood on: it will give way
 GAVE_WAY = "gave_way"  # a crumbling floor's cell fell
 WALL_HIT = "wall_hit"  # a bullet struck a wall (source None: bullets are not entities)
+# A step ended (source None): solid= the tile grid it left, None while the world stands
+# still in a hit-stop. Looks step with it (effects age, particles fly, shake decays).
+STEPPED = "stepped"
 
 Handler = Callable[..., None]
 

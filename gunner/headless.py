@@ -19,6 +19,7 @@ def run_headless(args: argparse.Namespace) -> int:
     from gunner.camera import SplitScreen
     from gunner.config import CAMPAIGN, DT, LEVELS_DIR, VIEW_H, VIEW_W
     from gunner.crowd import add_crowd
+    from gunner.feedback import Feedback
     from gunner.hud import draw_hud, draw_score, hud_spots
     from gunner.input import Buttons, RandomInput
     from gunner.maps import load_level
@@ -52,6 +53,7 @@ def run_headless(args: argparse.Namespace) -> int:
         frames = 600 if args.frames is None else args.frames
     level_digest = level_sha256_or_none(path) if args.record else None
     stage = World(load_level(path), seed=seed, players=players, leash=leash)
+    feedback = Feedback.attach(stage)  # the screenshot shows its effects
     if len(stage.players) != players:  # an arena map plays for two, whatever was asked
         players = len(stage.players)
         if args.random_input:
@@ -83,7 +85,7 @@ def run_headless(args: argparse.Namespace) -> int:
         step_start = time.perf_counter()
         stage.step(held)
         times.step_ms = (time.perf_counter() - step_start) * 1000
-        stage.events.clear()
+        feedback.sounds.clear()
         if screen is not None:
             screen.update(stage.players, DT)
     if frames:

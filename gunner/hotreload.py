@@ -25,6 +25,7 @@ from gunner.apart import Unsendable, Worker
 from gunner.crowd import add_crowd
 from gunner.entities.base import feet_box
 from gunner.entities.player import HEIGHT, WIDTH
+from gunner.feedback import Feedback
 from gunner.input import Buttons
 from gunner.maps import Level, load_level
 from gunner.snapshot import copy_stage
@@ -84,7 +85,13 @@ def reload_stage(old: World, path: str | Path, *, images: bool = True) -> World:
     Raises LevelError if the map cannot be used; `old` is left untouched.
     """
     level = load_level(path, images=images)
-    return carry_over(old, World(level, seed=old.seed))
+    return carry_over(old, presented(World(level, seed=old.seed)))
+
+
+def presented(world: World) -> World:
+    """`world` with its Feedback attached, as the play scene shows it."""
+    Feedback.attach(world)
+    return world
 
 
 def prepared(stage: World, crowd: int, design: str) -> World:
@@ -108,13 +115,13 @@ def build_stage(
     running. The stage itself is never stepped: the one that takes over is as fresh as
     its map. Raises LevelError for a map the game cannot use. Run in the map reader's
     process, unless the stage cannot cross back from there."""
-    stage = prepared(World(read(path), seed=seed), crowd, design)
+    stage = prepared(presented(World(read(path), seed=seed)), crowd, design)
     try:
         trial = copy_stage(stage)
     except (pickle.PicklingError, TypeError, AttributeError):
         # Something on the stage cannot be copied: not the map's fault, so try a second
         # stage read the same way instead (slower, still away from the frames).
-        trial = prepared(World(read(path), seed=seed), crowd, design)
+        trial = prepared(presented(World(read(path), seed=seed)), crowd, design)
     trial.step(Buttons.NONE)
     return stage
 

@@ -16,6 +16,7 @@ from gunner import dynamicsplit
 from gunner.assets import Art
 from gunner.camera import View
 from gunner.config import STEPS_PER_SECOND, TILE
+from gunner.feedback import feedback_of
 from gunner.maps import ImageLayer, Level, ObjectTiles, TileLayer
 from gunner.world import World
 
@@ -208,7 +209,7 @@ def draw_effects(surface: pygame.Surface, stage: World, art: Art, ox: float, oy:
     # A crowd's bullets leave sparks all over the level: those well outside the view
     # (farther than the widest frame reaches) are not looked up or blitted.
     clip = surface.get_clip()
-    for effect in stage.effects:
+    for effect in feedback_of(stage).effects:
         reach = EFFECT_REACH + effect.size
         x, y = effect.x - ox, effect.y - oy
         if not (
@@ -236,7 +237,8 @@ def draw_stage(
     `view`: one of two players' views, drawn in its strip of `surface` (default: the
     world camera's, on all of it). Only `surface`'s clip is drawn, and only what
     reaches into it is looked up (a dynamic split's half: its bounding box)."""
-    sx, sy = shake_offset(stage.trauma, stage.steps, shake)
+    feedback = feedback_of(stage)
+    sx, sy = shake_offset(feedback.trauma, stage.steps, shake)
     if view is not None and (view.left, view.width) != (0, surface.get_width()):
         surface = surface.subsurface((view.left, 0, view.width, surface.get_height()))
     rect = view.rect if view is not None else stage.camera.rect
@@ -254,7 +256,7 @@ def draw_stage(
     for item in items:
         item.draw(surface, offset, art)
     draw_bullets(surface, stage, art, bullet_rows, ox, oy)
-    stage.particles.draw(surface, ox, oy)
+    feedback.particles.draw(surface, ox, oy)
     draw_effects(surface, stage, art, ox, oy)
     draw_layers(surface, level, ox, oy, ms, foreground=True)
     return len(items) + len(bullet_rows)

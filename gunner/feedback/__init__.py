@@ -4,6 +4,6 @@ happened; feedback decides how it looks and sounds. Nothing here is simulation s
 the world never reads it and the state hash leaves it out."""
 
 from gunner.feedback.effects import EFFECT_STEPS, EFFECTS, Effect
-from gunner.feedback.feedback import SOUNDS, Feedback
+from gunner.feedback.feedback import SOUNDS, Feedback, feedback_of
 
-__all__ = ["EFFECTS", "EFFECT_STEPS", "SOUNDS", "Effect", "Feedback"]
+__all__ = ["EFFECTS", "EFFECT_STEPS", "SOUNDS", "Effect", "Feedback", "feedback_of"]

@@ -1,9 +1,12 @@
 """Feedback: the world's events turned into effects, particles, shake and sounds.
 
-Subscribed to one world's event bus when the world is made; the world steps it after
-each of its own steps (effects age, particles fly, shake decays) and never reads it.
-The sound queue (`sounds`) is drained by whoever plays them (the scene) or cleared by
-whoever does not (replays, the bot, the soak).
+The world builds none: whoever presents a world attaches one (`Feedback.attach`: the
+play scene, the headless runner, replays, the demo, the legacy `gunner.stage.Stage`).
+It subscribes to the world's events, steps when the world says a step ended
+(`STEPPED`: effects age, particles fly, shake decays) and is the sink for the looks
+entities ask the world for (`world.looks`); the world never reads it. The sound queue
+(`sounds`) is drained by whoever plays them (the scene) or cleared by whoever does not
+(replays, the bot, the soak).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from gunner.events import (
     PUT_BACK,
     SHOT,
     SPARKED,
+    STEPPED,
     WALL_HIT,
     Events,
 )
@@ -44,6 +48,7 @@ from gunner.particles import Particles
 
 if TYPE_CHECKING:
     from gunner.entities import Entity
+    from gunner.world import World
 
 # Shake, 0..1 of the renderer's largest offset; it decays by this much a second.
 SHAKE_DECAY = 1.5
@@ -92,6 +97,16 @@ class Feedback:
         bus.subscribe(PICKED_UP, self._on_picked_up)
         bus.subscribe(BOSS_AWOKE, self._on_boss_awoke)
         bus.subscribe(BOSS_PHASE, self._on_boss_phase)
+        bus.subscribe(STEPPED, self._on_stepped)
+
+    @classmethod
+    def attach(cls, world: World) -> Feedback:
+        """A Feedback for `world`: it hears the world's events from now on and takes the
+        looks its entities ask for. Attach before the first step (what was published
+        before is not heard)."""
+        feedback = cls(world.bus, world.seed)
+        world.looks = feedback
+        return feedback
 
     # -- what entities and the world ask for directly ----------------------------------
 
@@ -128,6 +143,9 @@ class Feedback:
     def _play(self, sound: str, source: Entity | None, **_: Any) -> None:
         self.sounds.append(sound)
 
+    def _on_stepped(self, _: None, solid: np.ndarray | None = None, **__: Any) -> None:
+        self.step(solid)
+
     def _on_hurt(self, entity: Entity, **_: Any) -> None:
         if entity.hurt_sound:
             self.sounds.append(entity.hurt_sound)
@@ -161,3 +179,10 @@ class Feedback:
         x, y = boss.hitbox.center
         self.add_effect("explosion", (x, y - 20))
         self.particles.debris(x, y - 20, count=10)
+
+
+def feedback_of(world: World) -> Feedback:
+    """The Feedback attached to `world`; if none is, one is attached now (it shows and
+    sounds what happens from this step on)."""
+    looks = world.looks
+    return looks if isinstance(looks, Feedback) else Feedback.attach(world)

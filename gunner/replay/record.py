@@ -72,6 +72,7 @@ def play(
     `progress(done, total)` is called every PROGRESS_STEPS steps, for a long run to
     show how far it got; it never touches the stage.
     """
+    from gunner.feedback import Feedback
     from gunner.maps import load_level
     from gunner.world import World
 
@@ -81,12 +82,13 @@ def play(
         players=replay.players,
         leash=replay.leash,
     )
+    feedback = Feedback.attach(stage)
     stage.assists = replay.assists
     source = replay.source()
     total = len(replay.masks) if steps is None else steps
     for done in range(1, total + 1):
         stage.step(source.next_all())
-        stage.events.clear()
+        feedback.sounds.clear()
         if progress is not None and done % PROGRESS_STEPS == 0 and done < total:
             progress(done, total)
     return stage

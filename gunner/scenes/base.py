@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from gunner import text
+from gunner.feedback import feedback_of
 from gunner.input import BACK_KEYS, CONFIRM_KEYS, Buttons
 
 if TYPE_CHECKING:
@@ -176,6 +177,7 @@ def level_music(stage: World) -> str:
 
 def play_sounds(app: App, stage: World) -> None:
     """The sounds of the step just taken, once each."""
-    for sound in stage.events:
+    sounds = feedback_of(stage).sounds
+    for sound in sounds:
         app.audio.play(sound)
-    stage.events.clear()
+    sounds.clear()

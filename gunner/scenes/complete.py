@@ -9,6 +9,7 @@ import pygame
 
 from gunner import text
 from gunner.config import DT
+from gunner.feedback import feedback_of
 from gunner.hud import accuracy, format_time, player_rows
 from gunner.input import Buttons
 from gunner.scenes.base import Menu, Scene, dim
@@ -69,7 +70,7 @@ class CompleteScene(Scene):
         # The level stands still behind the results, but its last explosions, sparks and
         # shake play out rather than freeze mid-frame (presentation only: nothing hashed).
         stage = self.play.stage
-        stage.feedback.step(stage.tilemap.solid)
+        feedback_of(stage).step(stage.tilemap.solid)
 
     def lines(self) -> list[tuple[str, str, tuple[int, int, int]]]:
         """(label, value, colour) rows of the results table."""

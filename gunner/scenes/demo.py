@@ -12,6 +12,7 @@ import pygame
 from gunner import text
 from gunner.config import CAMPAIGN
 from gunner.data import DataMissingError, demos_dir
+from gunner.feedback import Feedback
 from gunner.hud import draw_hud
 from gunner.maps import LevelError, load_level
 from gunner.render import draw_stage
@@ -85,6 +86,7 @@ class DemoScene(Scene):
             players=replay.players,
             leash=replay.leash,
         )
+        Feedback.attach(self.stage)
         self.stage.assists = replay.assists
         self.inputs: ReplayInput = replay.source()
         self.hold = Timer(END_HOLD)  # counts down once the run is over: its last picture stays

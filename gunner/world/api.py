@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from gunner.entities.player import Player
     from gunner.entities.spawner import WaveSpawner
     from gunner.input import Buttons
-    from gunner.particles import Particles
     from gunner.tilemap import MoveResult, TileMap
     from gunner.timer import Timer
 
@@ -48,6 +47,34 @@ class Gun(Protocol):
     def expire_team(self, team: str) -> list[tuple[float, float]]: ...
 
 
+class Sparks(Protocol):
+    """Particles as an entity asks for them: looks only (presentation's, which draws
+    them; a world with no presentation attached drops them)."""
+
+    def sparks(self, x: float, y: float, count: int = 6, speed: float = 140.0) -> None: ...
+
+    def smoke(self, x: float, y: float, count: int = 8, spread: float = 14.0) -> None: ...
+
+    def debris(self, x: float, y: float, count: int = 6) -> None: ...
+
+    def explosion(self, x: float, y: float, radius: float = 32.0) -> None: ...
+
+
+class Looks(Protocol):
+    """Where the world sends the looks entities ask for (effects, particles, shake): a
+    sink it does not own and never reads. gunner.feedback's Feedback is one, attached
+    from outside; until one is, `gunner.world.presenting.NoLooks` drops them."""
+
+    @property
+    def particles(self) -> Sparks: ...
+
+    def add_effect(
+        self, name: str, pos: tuple[float, float], angle: float = 0.0, size: float = 0.0
+    ) -> None: ...
+
+    def shake(self, trauma: float) -> None: ...
+
+
 class WorldView(Protocol):
     """The world as entities see it."""
 
@@ -65,8 +92,8 @@ class WorldView(Protocol):
     camera: Camera
 
     @property
-    def particles(self) -> Particles:
-        """gunner.feedback's (looks only), until every entity publishes instead."""
+    def particles(self) -> Sparks:
+        """The attached looks' particles (looks only: never read back)."""
         ...
 
     @property
@@ -145,4 +172,4 @@ class WorldView(Protocol):
     def reach_exit(self) -> None: ...
 
 
-__all__ = ["Gun", "WorldView"]
+__all__ = ["Gun", "Looks", "Sparks", "WorldView"]

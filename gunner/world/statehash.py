@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 # (`own_messages`) what their view shows; the census counts the entities (hashed
 # themselves).
 NOT_STATE = frozenset(
-    ("level", "rng", "tilemap", "tree", "bullets", "entities", "bus", "feedback",
+    ("level", "rng", "tilemap", "tree", "bullets", "entities", "bus", "looks",
      "counters", "players", "camera", "crowd_step", "zone_makers", "assists",
      "seats", "leash", "tallies", "credit", "_quarries", "arena",
      "own_cameras", "message_owner", "own_messages", "_census")

@@ -24,18 +24,18 @@ from gunner.crowdstep import CROWD_KINDS, CrowdStep
 from gunner.entities import Entity, create_entity
 from gunner.entities.player import Player
 from gunner.entities.spawner import WaveSpawner
-from gunner.events import HURT, KILLED, LEVEL_COMPLETE, SHOT, Events
-from gunner.feedback import Feedback
+from gunner.events import HURT, KILLED, LEVEL_COMPLETE, SHOT, STEPPED, Events
 from gunner.input import Buttons
 from gunner.maps import Level, Spawn
 from gunner.tilemap import TileMap
 from gunner.timer import Timer
 from gunner.world import ending, invariants, objectives, report, statehash, stepping
 from gunner.world import players as coop
+from gunner.world.api import Looks
 from gunner.world.credit import Credit
 from gunner.world.outcome import Outcome
 from gunner.world.physics import Counters, Physics
-from gunner.world.presenting import Presenting
+from gunner.world.presenting import NoLooks, Presenting
 from gunner.world.versus import DEFAULT_KILLS, Arena
 
 MESSAGE_TIME = 2.0
@@ -73,9 +73,9 @@ class World(Physics, Presenting):
         self.bus.subscribe(HURT, self._on_hurt)
         self.bus.subscribe(KILLED, self.record_kill)
         self.bus.subscribe(KILLED, self._on_killed)
-        # Effects, particles, shake and sounds: presentation, fed by the events; the
-        # world steps it and never reads it (nor does the state hash).
-        self.feedback = Feedback(self.bus, seed)
+        # Where the looks entities ask for go (effects, particles, shake): presentation's
+        # sink, attached from outside (gunner.feedback); never read back, never hashed.
+        self.looks: Looks = NoLooks()
         self.counters = Counters()
         # Each player's shots, hits, kills and deaths, for the results (reporting only).
         self.tallies = [coop.Tally()]
@@ -337,7 +337,7 @@ class World(Physics, Presenting):
         if self.hit_stop:
             # Hit-stop: the world holds still (buttons keep their edges for afterwards).
             self.hit_stop.tick()
-            self.feedback.step(None)
+            self.publish(STEPPED, None, solid=None)
             self.steps += 1
             self.time += DT
             return
@@ -359,7 +359,7 @@ class World(Physics, Presenting):
 
         self.bullets.step(self, self.tree, self.counters)
         stepping.bury_the_dead(self)
-        self.feedback.step(self.tilemap.solid)
+        self.publish(STEPPED, None, solid=self.tilemap.solid)
         ending.judge(self)
         coop.follow_players(self, DT)
 

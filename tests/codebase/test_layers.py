@@ -76,6 +76,14 @@ def offenders(folder: str, banned: tuple[str, ...], allowed: tuple[str, ...] = (
     return bad
 
 
+def test_the_world_imports_no_presentation():
+    bad = offenders("gunner/world", PRESENTATION)
+    assert not bad, (
+        "the simulation must not import presentation (attach Feedback from outside; "
+        "docs/architecture.md, 'Where Feedback is attached'):\n" + "\n".join(bad)
+    )
+
+
 def test_the_package_uses_the_world_not_its_legacy_alias():
     bad = offenders("gunner", (LEGACY,), allowed=(LEGACY,))
     assert not bad, (

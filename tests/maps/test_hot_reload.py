@@ -13,6 +13,7 @@ from gunner.level import load_level
 from gunner.scenes.play import PlayScene
 from gunner.scenes.playing import reload as playreload
 from gunner.stage import Stage
+from gunner.world import World
 
 ROWS = ["........", "..P.....", "........", "########"]
 
@@ -160,7 +161,7 @@ def test_a_save_the_game_cannot_step_keeps_the_old_stage(tmp_path, monkeypatch):
         raise ZeroDivisionError("float division by zero")
 
     touch_later(path, write_map(tmp_path, ROWS).read_text())
-    monkeypatch.setattr(Stage, "step", broken_step)
+    monkeypatch.setattr(World, "step", broken_step)
     assert not reload_at(scene, 10.0)
     monkeypatch.undo()
     assert scene.stage is old

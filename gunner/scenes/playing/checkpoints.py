@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 from gunner.entities.player import LIVES
+from gunner.feedback import feedback_of
 from gunner.snapshot import Snapshot
 from gunner.world import World
 
@@ -23,7 +24,7 @@ def take_checkpoint(stage: World) -> Snapshot | None:
 def back_at_checkpoint(stage: World) -> World:
     """A stage restored from a checkpoint, its players standing on that checkpoint with
     full health, full lives and a pistol, as a respawn leaves them."""
-    stage.events.clear()  # the checkpoint's own chime was heard when it was reached
+    feedback_of(stage).sounds.clear()  # the checkpoint's own chime was heard when it was reached
     stage.respawn_in.stop()
     for seat in stage.seats:
         seat.respawn_in.stop()

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gunner.apart import Unsendable, Worker, WorkerDied
+from gunner.feedback import Feedback
 from gunner.hotreload import Build, prepared
 from gunner.maps import LevelError, load_level
 from gunner.world import World
@@ -53,6 +54,7 @@ def fresh_stage(path: Path, opening: Opening) -> tuple[World, int, str]:
         leash=players > 1 and split == "never",
         versus=opening.versus if arena else 0,  # a campaign map is never a round
     )
+    Feedback.attach(stage)
     return prepared(stage, opening.crowd, opening.design), players, split
 
 
