@@ -27,6 +27,7 @@ from gunner.scenes.playing.reload import HotReload
 from gunner.settings import campaign_key, level_key
 from gunner.snapshot import Snapshot
 from gunner.splits import Splits, seconds_of
+from gunner.warmup import warm_up
 from gunner.world import Outcome, World
 
 # F6 adds this many soldiers (and a quarter as many turrets).
@@ -90,6 +91,7 @@ class PlayScene(HotReload, TwoPlayers, Scene):
         self.ghost_recorder = GhostRecorder(self.stage)
         self.ghost: Ghost | None = None
         self._ghost_looked_up = False
+        self.warmed: World | None = None  # the stage the art was warmed up for (`enter`)
         self.screen: SplitScreen | None = None  # two players' views (presentation)
         self._fit_screen()
         # The run as it stood when the last checkpoint was reached (RETRY goes back to it).
@@ -179,6 +181,9 @@ class PlayScene(HotReload, TwoPlayers, Scene):
 
     def enter(self, app: App) -> None:
         app.players = len(self.stage.players)  # WASD is player 2's while two play
+        if self.warmed is not self.stage:  # as the level opens: its first frame costs no more
+            warm_up(app.art, self.stage)  # than the next, its sheets and uniforms made
+            self.warmed = self.stage
         if not self._ghost_looked_up:  # once: enter runs again after every pause
             self._ghost_looked_up = True
             solo = self.replay is None and len(self.stage.players) == 1
