@@ -29,7 +29,9 @@ from gunner.config import ASSETS_DIR, VIEW_H, VIEW_W
 from gunner.debug import FrameTimes
 from gunner.gamepad import Pads
 from gunner.input import PLAYER_TWO_BINDINGS, Buttons, KeyboardInput, player_bindings
+from gunner.maptitles import MapTitles
 from gunner.scenes.base import Scene
+from gunner.scenes.playing.opening import APART_BYTES
 from gunner.scenes.router import default_router
 from gunner.settings import Progress, Settings, save_settings
 from gunner.stepclock import FixedStepClock as FixedStepClock
@@ -113,6 +115,8 @@ class App:
         # The process a big map is read in behind the loading screen, and a level opened
         # with --level is reloaded in on every save: started when first needed, then kept.
         self.reader = Worker()
+        # Level select's custom map titles, read in the background (big ones by `reader`).
+        self.map_titles = MapTitles(self.reader, APART_BYTES)
         self.running = True
         self.now: Callable[[], float] = time.perf_counter  # the loop's clock (tests fake it)
 

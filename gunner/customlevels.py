@@ -20,7 +20,17 @@ from gunner import config
 from gunner.datafile import DataFileError, check_regular
 from gunner.maps import LevelError, decode_images, load_level
 
-__all__ = ["MAX_LISTED", "MAX_SCANNED", "MapInfo", "custom_maps", "inspect", "unusable"]
+__all__ = [
+    "MAX_LISTED",
+    "MAX_SCANNED",
+    "MapInfo",
+    "custom_maps",
+    "inspect",
+    "read_info",
+    "signature",
+    "unreadable",
+    "unusable",
+]
 
 # Enough for any player's collection, few enough to read them all when Level select opens.
 MAX_LISTED = 50
@@ -103,13 +113,15 @@ def unusable(path: Path, exc: Exception) -> LevelError:
     return LevelError(path, f"the game could not start this map ({cause})")
 
 
-def _signature(path: Path) -> tuple[int, int, int]:
+def signature(path: Path) -> tuple[int, int, int]:
+    """What tells a map file's versions apart: changed, it is read again."""
     info = os.stat(path)
     return (info.st_mtime_ns, info.st_size, info.st_ino)
 
 
-@lru_cache(maxsize=2 * MAX_LISTED)
-def _inspect(path: Path, signature: tuple[int, int, int]) -> MapInfo:
+def read_info(path: Path) -> MapInfo:
+    """Title and refusal of one map, read as `--level` reads it (within the loader's
+    limits); in the map reader's process for a big map (gunner.maptitles)."""
     try:
         level = load_level(path, images=False)
         decode_images(level)  # as play and --check will: a corrupt PNG is no surprise
@@ -118,10 +130,20 @@ def _inspect(path: Path, signature: tuple[int, int, int]) -> MapInfo:
     return MapInfo(level.name, None)
 
 
+@lru_cache(maxsize=2 * MAX_LISTED)
+def _inspect(path: Path, version: tuple[int, int, int]) -> MapInfo:
+    return read_info(path)
+
+
 def inspect(path: Path) -> MapInfo:
     """Title and refusal of one map, read again only when the map file changed."""
     try:
-        signature = _signature(path)
+        version = signature(path)
     except OSError as exc:
-        return MapInfo(path.stem, str(LevelError(path, f"cannot be read ({exc.strerror})")))
-    return _inspect(path, signature)
+        return unreadable(path, exc)
+    return _inspect(path, version)
+
+
+def unreadable(path: Path, exc: OSError) -> MapInfo:
+    """A map whose file cannot even be looked at (gone, no permission)."""
+    return MapInfo(path.stem, str(LevelError(path, f"cannot be read ({exc.strerror})")))

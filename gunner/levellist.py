@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,6 +20,7 @@ from gunner.customlevels import custom_maps, inspect
 from gunner.settings import campaign_key, level_key
 
 if TYPE_CHECKING:
+    from gunner.maptitles import MapTitles
     from gunner.settings import Progress
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "is_unlocked",
     "map_title",
     "unlocked_entries",
+    "with_titles",
 ]
 
 
@@ -43,6 +45,7 @@ class LevelEntry:
     path: Path | None = None  # the map of a custom entry
     problem: str | None = None  # why the game cannot use this custom map
     assisted: bool = False  # `best` is an assisted run's (no unassisted run finished it)
+    reading: bool = False  # a custom map still being read: `title` is its file's name
 
     @property
     def custom(self) -> bool:
@@ -108,17 +111,33 @@ def custom_entries(
     folder: Path | None,
     extra: Iterable[Path] = (),
     levels_dir: Path | None = None,
+    titles: MapTitles | None = None,
 ) -> list[LevelEntry]:
-    """The player's own maps (see `custom_maps`), each with its own best time."""
+    """The player's own maps (see `custom_maps`), each with its own best time. With
+    `titles` (Level select), a map not read yet is listed at once by its file's name,
+    and read in the background (`with_titles` fills its title in later); without, each
+    is read here."""
     levels_dir = config.LEVELS_DIR if levels_dir is None else levels_dir
     entries = []
     for path in custom_maps(folder, extra, levels_dir):
-        info = inspect(path)
+        info = inspect(path) if titles is None else titles.info(path)
         best, assisted = best_time(progress, level_key(path, levels_dir))
+        title, problem = (path.name, None) if info is None else (info.title, info.problem)
         entries.append(
-            LevelEntry(None, path.name, info.title, True, best, path, info.problem, assisted)
+            LevelEntry(None, path.name, title, True, best, path, problem, assisted, info is None)
         )
     return entries
+
+
+def with_titles(entries: list[LevelEntry], titles: MapTitles) -> list[LevelEntry]:
+    """`entries` with the title and refusal of each map read since they were listed."""
+    out = []
+    for entry in entries:
+        info = titles.info(entry.path) if entry.reading and entry.path is not None else None
+        if info is not None:
+            entry = replace(entry, title=info.title, problem=info.problem, reading=False)
+        out.append(entry)
+    return out
 
 
 def unlocked_entries(progress: Progress | None, **kwargs) -> list[LevelEntry]:

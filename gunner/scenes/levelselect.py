@@ -27,6 +27,7 @@ from gunner.levellist import (
     continue_index,
     custom_entries,
     unlocked_entries,
+    with_titles,
 )
 from gunner.maps import LevelError
 from gunner.render import draw_background
@@ -99,10 +100,14 @@ class LevelSelectScene(Scene):
         self.top = 0  # pixels of the list scrolled off above
         self.message = ""  # why a best run cannot be watched, until the cursor moves
         self.best_runs: set[int] = set()  # entries whose best run is kept (gunner.ghost)
+        self.titles_seen = -1  # app.map_titles.version when the titles were last filled in
 
     def enter(self, app: App) -> None:
+        # The custom maps' titles come in the background (gunner.maptitles): a map not
+        # read yet is listed by its file's name, and `step` fills its title in.
+        self.titles_seen = app.map_titles.version
         self.entries = campaign_entries(app.progress) + custom_entries(
-            app.progress, app.custom_folder, app.extra_levels
+            app.progress, app.custom_folder, app.extra_levels, titles=app.map_titles
         )
         self.best_runs = {
             i
@@ -190,6 +195,9 @@ class LevelSelectScene(Scene):
 
     def step(self, app: App, held: Buttons) -> None:
         self.scroll += 30 * DT
+        if app.map_titles.version != self.titles_seen:  # a custom map's title came in
+            self.titles_seen = app.map_titles.version
+            self.entries = with_titles(self.entries, app.map_titles)
 
     def layout(self, app: App) -> list[tuple[int, str, int | None]]:
         """(y in the list, kind, entry index) of every row: "entry", "heading" or "empty"."""
@@ -283,7 +291,7 @@ class LevelSelectScene(Scene):
             elif entry.best:
                 best, best_colour = f"BEST {format_time(entry.best)}", text.GREEN
             else:
-                best, best_colour = "NOT CLEARED", text.GREY
+                best, best_colour = "READING" if entry.reading else "NOT CLEARED", text.GREY
         if selected:
             box = pygame.Rect(left - 10, y - 3, right - left + 20, ROW_H - 2)
             shade = pygame.Surface(box.size, pygame.SRCALPHA)

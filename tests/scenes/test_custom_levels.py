@@ -20,6 +20,7 @@ from gunner.app import App
 from gunner.input import Buttons
 from gunner.level import load_level
 from gunner.maps import LevelError
+from gunner.maptitles import MapTitles
 from gunner.scenes.error import ErrorScene
 from gunner.scenes.levelselect import LevelSelectScene
 from gunner.scenes.loading import LoadingScene
@@ -60,6 +61,8 @@ def open_level_select(app: App) -> LevelSelectScene:
     title.menu.index = labels.index("LEVEL SELECT")
     app.handle_event(key(pygame.K_RETURN))
     assert isinstance(app.scene, LevelSelectScene)
+    app.map_titles.wait()  # the custom maps' titles, read in the background
+    app.scene.step(app, Buttons.NONE)  # and shown
     return app.scene
 
 
@@ -346,3 +349,25 @@ def test_level_select_listing_a_big_map_starts_the_reader_before_it_is_chosen(ap
             break
         time.sleep(0.05)
     assert app.reader.running
+
+
+def test_level_select_lists_a_map_still_being_read_by_its_file_name(app, folder):
+    from test_map_titles import HeldReader
+
+    write_map(folder, SHORT, "slow.tmx")
+    reader = HeldReader()
+    app.map_titles = MapTitles(reader)  # every map held, as a huge one is
+    title = TitleScene()
+    app.push(title)
+    title.menu.index = [label for label, _ in title.menu.options].index("LEVEL SELECT")
+    app.handle_event(key(pygame.K_RETURN))  # the reader holds the map: this must not wait
+    scene = app.scene
+    assert isinstance(scene, LevelSelectScene)
+    (entry,) = [e for e in scene.entries if e.custom]
+    assert (entry.title, entry.reading) == ("slow.tmx", True)
+    scene.draw(app, pygame.Surface((480, 270)))  # READING where its best time goes
+    reader.go.set()
+    app.map_titles.wait()
+    scene.step(app, Buttons.NONE)
+    (entry,) = [e for e in scene.entries if e.custom]
+    assert (entry.title, entry.reading) == ("Test Range", False)
