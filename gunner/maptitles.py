@@ -40,6 +40,7 @@ class MapTitles:
         self._lock = threading.Lock()
         self._known: dict[Path, tuple[Signature, MapInfo]] = {}
         self._queue: list[tuple[Path, Signature]] = []
+        self._reading: tuple[Path, Signature] | None = None  # the one being read now
         self._thread: threading.Thread | None = None
         self.version = 0
 
@@ -54,7 +55,7 @@ class MapTitles:
             known = self._known.get(path)
             if known is not None and known[0] == sig:
                 return known[1]
-            if (path, sig) not in self._queue:
+            if (path, sig) not in self._queue and (path, sig) != self._reading:
                 self._queue.append((path, sig))
             if self._thread is None:
                 self._thread = threading.Thread(
@@ -69,7 +70,7 @@ class MapTitles:
                 if not self._queue:
                     self._thread = None
                     return
-                path, sig = self._queue.pop(0)
+                path, sig = self._reading = self._queue.pop(0)
             try:
                 big = sig[1] >= self.apart_bytes
                 info = self.reader.call(read_info, path) if big else read_info(path)
@@ -77,6 +78,7 @@ class MapTitles:
                 info = MapInfo(path.stem, str(unusable(path, exc)))
             with self._lock:
                 self._known[path] = (sig, info)
+                self._reading = None
                 self.version += 1
 
     def wait(self) -> None:
