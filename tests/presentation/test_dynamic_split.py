@@ -207,8 +207,7 @@ def panel_pixels(stage: Stage, views, spots, k: int) -> list[tuple[int, int]]:
             patch.setattr(hud, "draw_team", lambda *args: None)
             draw_hud(surface, stage, spots=moved, views=views)
         pictures.append(pygame.surfarray.array3d(surface))
-    xs, ys = ((pictures[0] != pictures[1]).any(axis=2)).nonzero()
-    return list(zip(xs.tolist(), ys.tolist(), strict=True))
+    return differing_pixels(*pictures)
 
 
 @pytest.mark.parametrize("degrees", range(0, 360, 15))
@@ -235,6 +234,12 @@ def test_each_players_panel_lies_wholly_on_their_side_of_the_cut(tmp_path, degre
         assert nearest > 2, f"player {k + 1}'s panel reaches the cut (or crosses it)"
 
 
+def differing_pixels(a, b) -> list[tuple[int, int]]:
+    """The (x, y) pixels where two screen pictures (surfarray.array3d) differ."""
+    xs, ys = ((a != b).any(axis=2)).nonzero()
+    return list(zip(xs.tolist(), ys.tolist(), strict=True))
+
+
 def team_pixels(stage: Stage, views, spots) -> list[tuple[int, int]]:
     """The screen pixels the team's block (clock, objectives, siege) covers: the HUD
     drawn with it against the HUD drawn without it."""
@@ -246,8 +251,7 @@ def team_pixels(stage: Stage, views, spots) -> list[tuple[int, int]]:
                 patch.setattr(hud, "draw_team", lambda *args: None)
             draw_hud(surface, stage, spots=spots, views=views)
         pictures.append(pygame.surfarray.array3d(surface))
-    xs, ys = ((pictures[0] != pictures[1]).any(axis=2)).nonzero()
-    return list(zip(xs.tolist(), ys.tolist(), strict=True))
+    return differing_pixels(*pictures)
 
 
 @pytest.mark.parametrize("degrees", range(0, 360, 10))
