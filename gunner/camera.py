@@ -61,8 +61,10 @@ class Camera:
         self._lowest = self.y  # a climb's view never goes below where it last stood
 
     def dropped(self, box: pygame.FRect) -> bool:
-        """Has `box` fallen out of the bottom of a climbing view?"""
-        return self.climb and box.top > self.y + self.h
+        """Has `box` fallen out of the bottom of a climbing view: more than half of it
+        below the view's bottom edge? (Not wholly: a player on a floor just under the
+        edge, a head showing, would play on unseen, blind, where the view never goes.)"""
+        return self.climb and box.centery > self.y + self.h
 
     def update(
         self, cx: float, cy: float, facing: float, dt: float, grounded: bool = False

@@ -30,6 +30,15 @@ if TYPE_CHECKING:
 # Up to this many bullets the paths are worked out in plain floats (same results).
 FEW_BULLETS = 24
 _WHEN = itemgetter(0)  # a strike's (t, entity): sorted by when the path enters it
+PLAYER = TEAM_INDEX["player"]
+
+
+def _seen(views: list[tuple[float, float, float, float]], x: float, y: float) -> bool:
+    """Does a bullet at (x, y) touch any of `views` (left, top, width, height)?"""
+    return any(
+        x + HALF >= left and x - HALF <= left + w and y + HALF >= top and y - HALF <= top + h
+        for left, top, w, h in views
+    )
 
 
 class BulletSystem(BulletStore):
@@ -82,14 +91,19 @@ class BulletSystem(BulletStore):
                 self._burst(i, stage, float(self.x[i]), float(self.y[i]))
                 stage.publish(WALL_HIT, None)
         map_w, map_h = stage.tilemap.pixel_width, stage.tilemap.pixel_height
-        if few:  # the same moves and edge test as below, in plain floats
+        # A player's shot ends once wholly out of every view, as in Contra: nothing is
+        # killed that was never on screen, and an enemy walks into view before it can
+        # be shot. (Enemy fire may come in from off screen, and keeps its range.)
+        views = [tuple(v) for v in stage.views()]
+        if few:  # the same moves and edge tests as below, in plain floats
+            teams = self.team[:n].tolist()
             for i in range(n):
                 if alive[i]:  # struck bullets stay where they struck
                     x, y = xs[i] + dx[i], ys[i] + dy[i]
                     xs[i], ys[i] = x, y
                     alive[i] = (
                         x + HALF >= 0 and x - HALF <= map_w and y + HALF >= 0 and y - HALF <= map_h
-                    )
+                    ) and (teams[i] != PLAYER or _seen(views, x, y))
             self.x[:n], self.y[:n] = xs, ys
             if not all(alive):
                 self._keep(np.array(alive, dtype=bool))
@@ -111,6 +125,15 @@ class BulletSystem(BulletStore):
             # Gone once wholly off the map.
             x, y = self.x[:n], self.y[:n]
             alive &= (x + HALF >= 0) & (x - HALF <= map_w) & (y + HALF >= 0) & (y - HALF <= map_h)
+            players = self.team[:n] == PLAYER
+            if players.any():
+                seen = np.zeros(n, dtype=bool)
+                for left, top, w, h in views:
+                    seen |= (
+                        (x + HALF >= left) & (x - HALF <= left + w)
+                        & (y + HALF >= top) & (y - HALF <= top + h)
+                    )  # fmt: skip
+                alive &= seen | ~players
             if not alive.all():
                 self._keep(alive)
         tree.bullets.file_all(self.id[: self.n], self.boxes())

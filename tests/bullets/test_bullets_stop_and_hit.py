@@ -11,6 +11,7 @@ import pytest
 
 from ascii_maps import write_map
 from gunner.bullets import BULLET_LIFE, BULLET_SIZE
+from gunner.bullets.store import HALF
 from gunner.bullets import step as bullets_module
 from gunner.config import DT, TILE
 from gunner.input import Buttons
@@ -207,20 +208,47 @@ def test_handles_read_the_bullet_and_outlive_it(tmp_path):
         _ = handle.damage
 
 
+def _in_view(stage, k: int) -> tuple[float, float]:
+    """The k-th of 300 places spread over the camera's view (player shots live there)."""
+    view = stage.camera.rect
+    return view.left + 10.0 + (k % 100) * 4, view.top + 20.0 + (k // 100) * 70
+
+
 def test_hundreds_of_bullets_are_all_kept(tmp_path):
     stage = stage_of(tmp_path, ["." * 60] * 30 + ["..P" + "." * 57, "#" * 60])
+    places = [_in_view(stage, k) for k in range(300)]
     shots = [
-        stage.bullets.spawn(
-            10.0 + 3 * k, 20.0 + (k % 50) * 8, 60.0, 0.0, "player", damage=k % 7 + 1
-        )
-        for k in range(300)
+        stage.bullets.spawn(x, y, 60.0, 0.0, "player", damage=k % 7 + 1)
+        for k, (x, y) in enumerate(places)
     ]
     steps(stage, 2)
     assert len(stage.bullets) == 300 and all(s.alive for s in shots)
     for k, s in enumerate(shots):
         assert s.damage == k % 7 + 1
-        assert s.hitbox.center == pytest.approx((12.0 + 3 * k, 20.0 + (k % 50) * 8))
+        x, y = places[k]
+        assert s.hitbox.center == pytest.approx((x + 2.0, y))
     assert stage.bullets.fired == 300
+
+
+def test_a_players_shot_ends_once_wholly_out_of_view_and_an_enemys_flies_on(tmp_path):
+    """Contra's rule: nothing dies off screen to the player's fire. A shot crossing the
+    view's right edge lives while any of it touches the view; an enemy's keeps its range."""
+    stage = stage_of(tmp_path, ["." * 60] * 30 + ["..P" + "." * 57, "#" * 60])
+    view = stage.camera.rect
+    y = view.centery
+    # Each shot starts 1 px short of the edge, moving right at 60 px/s (1 px a step).
+    mine = [
+        stage.bullets.spawn(view.right - 1.0, y + 2 * k, 60.0, 0.0, "player") for k in range(3)
+    ]
+    theirs = stage.bullets.spawn(view.right - 1.0, y - 20, 60.0, 0.0, "enemy")
+    # Out by its centre, but its near edge still touches the view: kept.
+    steps(stage, 1 + int(HALF))
+    assert stage.camera.rect == view
+    assert all(s.alive for s in mine) and theirs.alive
+    assert all(s.hitbox.left == view.right for s in mine)
+    steps(stage, 1)  # now wholly outside
+    assert not any(s.alive for s in mine)
+    assert theirs.alive and theirs.hitbox.left > view.right
 
 
 def volley(tmp_path, few: int, monkeypatch) -> list:

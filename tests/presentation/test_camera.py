@@ -81,6 +81,10 @@ def test_a_climbing_view_rises_with_its_target_and_never_comes_back_down():
         high = cam.y
     assert cam.dropped(pygame.FRect(300, cam.y + 271, 16, 32))
     assert not cam.dropped(pygame.FRect(300, cam.y + 200, 16, 32))
+    # More than half of the body under the edge is out: a head showing is not enough.
+    # (Centres a pixel either side of the edge: an FRect holds 32-bit floats.)
+    assert cam.dropped(pygame.FRect(300, cam.y + 270 - 16 + 1, 16, 32))
+    assert not cam.dropped(pygame.FRect(300, cam.y + 270 - 16 - 1, 16, 32))
 
 
 def test_a_free_view_follows_its_target_back_down_and_drops_nothing():
