@@ -60,10 +60,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import build_level as builder  # noqa: E402
 
 from gunner.bullets import TEAMS  # noqa: E402
+from gunner.bullets.store import HALF  # noqa: E402
 from gunner.config import TILE  # noqa: E402
 from gunner.entities.boss import TRIGGER, Boss  # noqa: E402
 from gunner.entities.boss_table import BossState  # noqa: E402
 from gunner.entities.player import LIVES, MAX_HEALTH  # noqa: E402
+from gunner.entities.spawner import current_wave  # noqa: E402
 from gunner.input import Buttons  # noqa: E402
 from gunner.level import EMPTY, SOLID, load_level  # noqa: E402
 from gunner.replay import Replay, level_ref, level_sha256, play  # noqa: E402
@@ -425,8 +427,20 @@ def _shots(
         return None
     x, y, vx, vy = b.x[rows], b.y[rows], b.vx[rows], b.vy[rows]
     life = np.minimum(b.life[rows], horizon)
+    if team == PLAYER_TEAM:  # a player's shot ends once out of the view (as it stands)
+        life = np.minimum(life, _time_in_view(stage.camera.rect, x, y, vx, vy))
     life = life * np.minimum(stage.tilemap.first_solid(x, y, vx * life, vy * life), 1.0)
     return x, y, vx, vy, life, b.damage[rows]
+
+
+def _time_in_view(view: Any, x: np.ndarray, y: np.ndarray, vx: np.ndarray, vy: np.ndarray):
+    """Seconds until each bullet is wholly out of `view` (the view held still)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        tx = np.where(vx > 0, (view.right + HALF - x) / vx, (view.left - HALF - x) / vx)
+        ty = np.where(vy > 0, (view.bottom + HALF - y) / vy, (view.top - HALF - y) / vy)
+    tx = np.where(vx == 0, np.inf, tx)
+    ty = np.where(vy == 0, np.inf, ty)
+    return np.maximum(np.minimum(tx, ty), 0.0)
 
 
 # A copy of the stage that plays on exactly as the original would: a pickle round trip
@@ -598,7 +612,11 @@ class Bot:
         if not engaged:
             if self.siege and any(not g.finished for g in stage.spawners):
                 # Hold nothing: go out to the crowd (they patrol; few come to the keep).
-                foes = [e for e in stage.entities if e.team == "enemy" and e.alive]
+                # The wave's own first: only they end it (a sniper on a perch does not),
+                # and a shot ends at the view's edge, so they must be gone out to.
+                wave = current_wave(stage.spawners)
+                foes = [e for g in stage.spawners if g.wave == wave for e in g.out if e.alive]
+                foes = foes or [e for e in stage.entities if e.team == "enemy" and e.alive]
                 s -= W_DIST * self.goal_distance(stage, keys, foes)
             else:
                 s -= W_DIST * self.goal_distance(stage, keys, targets)
