@@ -114,9 +114,6 @@ FAR = 5000.0  # the distance of a place the model cannot place (a pit, a wall)
 ENEMY_TEAM = TEAMS.index("enemy")
 PLAYER_TEAM = TEAMS.index("player")
 DANGER_RANGE = 320.0  # px: an enemy or enemy bullet this near makes a round "busy"
-# A shot ends at the view's edge, and the view holds the player about mid-height: what
-# stands more than this many rows above or below cannot be shot from there.
-VIEW_ROWS = 7
 
 # Score weights: each tier outweighs everything below it.
 W_COMPLETE = 1e12
@@ -365,7 +362,6 @@ class Planner:
             (c, r)
             for (c, r) in self.standing(keys)
             if abs(c - col) <= builder.TARGET_RANGE
-            and abs(r - bottom) <= VIEW_ROWS
             and builder.can_shoot(grid, (c, r), target)
         ]
         far = [s for s in spots if max(abs(s[0] - col), abs(s[1] - bottom)) >= 4]

@@ -113,7 +113,8 @@ until its keycard has been picked up, then open for good. The check proves that 
 can be reached, that every reachable state can still get there (no soft locks), and for
 the `destroy_drums` / `kill_all` / `boss` objectives that one run can shoot every drum /
 enemy / boss (from a standing position in one of the 8 aim directions, with a clear line
-of tiles and closed doors, within TARGET_RANGE tiles) before reaching the exit.
+of tiles and closed doors, within TARGET_RANGE tiles across and TARGET_ROWS up or down)
+before reaching the exit.
 """
 
 from __future__ import annotations
@@ -882,6 +883,10 @@ class Reach:
 # Farthest a target may be from the player's body and still count as shootable, in tiles
 # (less than half the 30-tile-wide screen: the player sees what they shoot at).
 TARGET_RANGE = 12
+# ... and above or below it: a player's shot ends at the view's edge, and the view
+# (17 rows) holds the player about mid-height, so a target more rows off than this
+# may be out of view from every spot it is in line with.
+TARGET_ROWS = 7
 
 
 def _across_limit(rise: int, peak: int) -> int:
@@ -972,13 +977,14 @@ def can_shoot(grid: Sequence[Sequence[int]], pos: Cell, target: Target) -> bool:
 
     The shot leaves either body cell (standing or crouching) and must meet one of the
     target's cells exactly along a row, a column (upwards) or a diagonal, within
-    TARGET_RANGE tiles, with no solid tile (or closed door) in between.
+    TARGET_RANGE tiles across and TARGET_ROWS up or down (a shot ends at the view's
+    edge), with no solid tile (or closed door) in between.
     """
     col, row = pos
     for gun_row in (row - 1, row):
         for r in range(target.row - target.height + 1, target.row + 1):
             dc, dr = target.col - col, r - gun_row
-            if max(abs(dc), abs(dr)) > TARGET_RANGE or (dc == 0 and dr >= 0):
+            if abs(dc) > TARGET_RANGE or abs(dr) > TARGET_ROWS or (dc == 0 and dr >= 0):
                 continue
             if (dr == 0 or dc == 0 or abs(dc) == abs(dr)) and _clear_line(
                 grid, col, gun_row, target.col, r

@@ -385,6 +385,24 @@ def test_targets_must_all_fall_in_one_run(tool: ModuleType) -> None:
     assert not result.reachable and result.unreachable_targets == [far]
 
 
+def test_a_target_more_rows_off_than_the_view_holds_cannot_be_shot(tool: ModuleType) -> None:
+    """A player's shot ends at the view's edge: a turret hung from a vault more than
+    TARGET_ROWS over every floor it is in line with is refused as unshootable, and the
+    same turret lowered to TARGET_ROWS is fine."""
+    empty, solid = tool.EMPTY, tool.SOLID
+    height = tool.TARGET_ROWS + 4
+    grid = [[empty] * 24 for _ in range(height)] + [[solid] * 24]
+    floor = height - 1  # the standing row
+    exit_rect = (22, floor - 1, 1, 2)
+    spawn = (2, floor)
+    # The gun is a body's height up (rows floor-1 and floor): straight up from it.
+    low = tool.Target(12, floor - 1 - tool.TARGET_ROWS, 1, "Turret")
+    assert tool.reach(grid, spawn, exit_rect, targets=[low]).reachable
+    high = tool.Target(12, floor - 2 - tool.TARGET_ROWS, 1, "Turret")
+    result = tool.reach(grid, spawn, exit_rect, targets=[high])
+    assert not result.reachable and result.unreachable_targets == [high]
+
+
 def test_a_layout_platform_becomes_a_platform_following_its_path(tool, tmp_path) -> None:
     layout = (
         "@name Lift\n@path 4,4 0,-3 2,-3\n@at 4,4 speed=80 oneway=true\n"
