@@ -62,6 +62,7 @@ class CrowdStep(CrowdPlan):
             speed, bottom = e.speed, box.bottom
             if (
                 e.alive
+                and not e.advance  # it faces the player and holds: not the common case
                 and e.on_ground
                 and e.vy == 0.0
                 and e.aim_time.left <= 0

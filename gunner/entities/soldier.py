@@ -1,6 +1,10 @@
 """The patrolling soldier: walks, turns at walls and ledge edges, and now and then
 fires: ahead when the player is level with it, diagonally or straight up when the
-player is above. A player below and near makes it walk off its ledge to chase."""
+player is above. A player below and near makes it walk off its ledge to chase.
+
+An advancing soldier (`advance`, as a siege's waves let theirs out) does not patrol: it
+walks at the player and holds short of a wall or ledge in the way, each at its own
+stand-off, so a wave forms ranks under the player's wall and shoots up at him."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from gunner.config import DT, TILE
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
 from gunner.schema import ObjectClass, Prop, drop_prop
-from gunner.tilemap import EMPTY
+from gunner.tilemap import EMPTY, SOLID
 from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:
@@ -36,6 +40,12 @@ ENTRY = ObjectClass(
         ),
         "fire_rate": Prop(
             "float", 2.5, "seconds between shots (give or take 0.6)", low=0.5, high=60
+        ),
+        "advance": Prop(
+            "bool",
+            False,
+            "walks at the player and holds short of a wall or ledge in the way, rather than "
+            "patrolling (a siege's waves let theirs out so)",
         ),
         "drop": drop_prop("killed"),
     },
@@ -61,6 +71,12 @@ BULLET_SPEED = 170.0
 # Chasing: a player below, within this far to the side and below, draws it off its ledge
 # (only where a floor lies at most DROP_ROWS tiles down).
 CHASE_X, CHASE_Y, DROP_ROWS = 180.0, 200.0, 8
+# Advancing: it turns once the player is more than TURN_SLACK px behind it, and holds
+# where a wall lies within its stand-off ahead: STAND_OFF px plus RANK px for each step of
+# its rank (its serial, modulo RANKS). A player on the wall's top, leaning over its edge,
+# reaches the nearest rank with a shot down at 45 degrees.
+TURN_SLACK = 24.0
+STAND_OFF, RANK, RANKS = 64.0, 16.0, 6
 WALK_FPS = 8
 FRAME = 32
 _DIAG = math.sqrt(0.5)
@@ -104,6 +120,8 @@ class Soldier(Enemy):
         self.recover_time = Timer()  # running: standing after the shot
         self.pose = Pose.FORWARD  # where the gun points while aiming and firing
         self.walk_time = 0.0
+        self.advance = bool(props.get("advance", DEFAULTS["advance"]))
+        self.holding = False  # advancing, it stands short of a wall or ledge in the way
 
     def tick(self, stage: WorldView) -> None:
         super().tick(stage)
@@ -122,16 +140,43 @@ class Soldier(Enemy):
             recover_time.tick()
         elif fire_timer.left <= 0 and self._take_aim(stage):
             aim_time.start(AIM_TIME)
+        elif self.advance:
+            self._advance(stage)
         elif self.on_ground and self._ledge_ahead(stage) and not self._drop_to_chase(stage):
             self.facing = -self.facing
 
-        walking = aim_time.left <= 0 and recover_time.left <= 0
+        walking = aim_time.left <= 0 and recover_time.left <= 0 and not self.holding
         self.vx = self.facing * self.speed if walking else 0.0
         if walking:
             self.walk_time += DT
         result = self.fall(stage)
-        if result.hit_wall == self.facing:
+        if result.hit_wall == self.facing and not self.advance:
             self.facing = -self.facing
+
+    def _advance(self, stage: WorldView) -> None:
+        """Face the player (once they are TURN_SLACK px behind), and hold at a ledge one
+        may not drop from, or short of a wall, rather than turn back."""
+        player = stage.quarry(self)
+        if (
+            player.alive
+            and (player.hitbox.centerx - self.hitbox.centerx) * self.facing < -TURN_SLACK
+        ):
+            self.facing = -self.facing
+        ledge = self._ledge_ahead(stage) and not self._drop_to_chase(stage)
+        self.holding = self.on_ground and (ledge or self._wall_near(stage))
+
+    def _wall_near(self, stage: WorldView) -> bool:
+        """A solid tile at body height within this soldier's stand-off ahead?"""
+        box, tiles = self.hitbox, stage.tilemap
+        reach = STAND_OFF + RANK * (self.serial % RANKS)
+        edge = box.right if self.facing > 0 else box.left - 1
+        first, last = int(edge // TILE), int((edge + self.facing * reach) // TILE)
+        rows = range(int(box.top // TILE), int((box.bottom - 1) // TILE) + 1)
+        return any(
+            tiles.cell(col, row) == SOLID
+            for col in range(first, last + self.facing, self.facing)
+            for row in rows
+        )
 
     def _ledge_ahead(self, stage: WorldView) -> bool:
         """No floor (a solid or one-way tile, or the top of a drum or door) under the

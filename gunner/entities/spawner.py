@@ -116,7 +116,9 @@ class WaveSpawner(Entity):
         cls = ENTITY_TYPES[self.lets_out]
         props = dict(self.enemy_props)
         if cls.floats:
-            props["hunt"] = True
+            props["hunt"] = True  # a drone flies to the player wherever he is
+        if "advance" in cls.schema.props:
+            props["advance"] = True  # a soldier walks at the player and holds at his wall
         entity = cls.from_spawn(Spawn(self.lets_out, x - 8, box.bottom - 16, 16, 16, props=props))
         entity.facing = 1 if stage.quarry(self).hitbox.centerx >= x else -1  # type: ignore[attr-defined]
         stage.add_entity(entity)

@@ -1,0 +1,83 @@
+"""A siege's soldiers advance: let out by a wave spawner, they walk at the player and hold
+in ranks short of the wall he stands on, instead of patrolling the field (where the
+player on his keep never sees them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from siege_stages import enemies, gate
+
+from ascii_maps import make_stage, obj
+from gunner.config import TILE
+from gunner.entities.soldier import RANK, RANKS, STAND_OFF, TURN_SLACK
+from gunner.entities.spawner import WAVE_PAUSE
+from gunner.input import Buttons as B
+from gunner.stage import Stage
+from gunner.timer import steps
+
+# A keep 7 tiles wide and 4 tall (columns 6-12), the player on top, a field to the east.
+KEEP = (
+    ["." * 48] * 10
+    + ["......" + "." * 3 + "P" + "." * 38]
+    + ["......" + "#" * 7 + "." * 35] * 4
+    + ["#" * 48]
+)
+WALL = 13 * TILE  # the keep's east face
+FLOOR_Y = 15 * TILE
+
+
+def siege(tmp_path: Path, count: int) -> Stage:
+    # fire_rate 60: nobody shoots during the test, so only the walk is seen.
+    return make_stage(
+        tmp_path, [gate(36 * TILE, count=count, every=0.5, fire_rate=60)], KEEP, "waves"
+    )
+
+
+def test_a_waves_soldiers_hold_in_ranks_short_of_the_players_wall(tmp_path: Path) -> None:
+    stage = siege(tmp_path, count=6)
+    facings: set[int] = set()
+    for _ in range(steps(WAVE_PAUSE) + steps(14.0)):
+        stage.step(B.NONE)
+        facings |= {e.facing for e in enemies(stage)}
+    troops = enemies(stage)
+    assert len(troops) == 6
+    assert facings == {-1}  # none turned back at the wall, as a patrol would
+    gaps = [e.hitbox.left - WALL for e in troops]
+    # Each holds where the wall comes within its own stand-off (a tile's rounding either way).
+    assert all(STAND_OFF - TILE <= g <= STAND_OFF + RANK * (RANKS - 1) + TILE for g in gaps), gaps
+    assert len({round(g) for g in gaps}) >= 4  # ranks, not one heap
+    before = [e.hitbox.x for e in troops]
+    for _ in range(steps(1.0)):
+        stage.step(B.NONE)
+    assert [e.hitbox.x for e in troops] == before  # standing, not pacing
+    assert all(e.vx == 0 for e in troops)
+
+
+def test_a_placed_soldier_still_patrols_back_from_the_wall(tmp_path: Path) -> None:
+    """Only what a wave lets out advances: a soldier placed on the map turns at the wall."""
+    soldier = obj("Soldier", 16 * TILE, FLOOR_Y, fire_rate=60)
+    stage = make_stage(tmp_path, [soldier], KEEP)
+    (placed,) = enemies(stage)
+    assert placed.advance is False
+    facings = []
+    for _ in range(steps(3.0)):
+        stage.step(B.NONE)
+        facings.append(placed.facing)
+    assert -1 in facings and facings[-1] == 1
+
+
+def test_advancing_soldiers_turn_to_follow_a_player_who_gets_past_them(tmp_path: Path) -> None:
+    stage = siege(tmp_path, count=3)
+    for _ in range(steps(WAVE_PAUSE) + steps(12.0)):
+        stage.step(B.NONE)
+    troops = enemies(stage)
+    assert troops and all(e.facing == -1 and e.vx == 0 for e in troops)
+    # The player drops into the field behind them (east of the last, by more than the slack).
+    player = stage.player
+    player.hitbox.midbottom = (max(e.hitbox.right for e in troops) + 4 * TURN_SLACK, FLOOR_Y)
+    start = [e.hitbox.x for e in troops]
+    for _ in range(steps(1.0)):
+        stage.step(B.NONE)
+    assert all(e.facing == 1 for e in troops)
+    assert all(e.hitbox.x > x for e, x in zip(troops, start, strict=True))
