@@ -223,12 +223,12 @@ def draw_hud(
     boss = fighting_boss(stage)
     if boss is not None:
         obstacles.append(boss_bar_area(surface.get_size()))
-    draw_team(surface, stage, obstacles, views)
+    team = draw_team(surface, stage, obstacles, views)
     if boss is not None:
         draw_boss_bar(surface, boss)
 
     if messages:
-        draw_messages(surface, stage, views)
+        draw_messages(surface, stage, views, team)
 
 
 def draw_score(surface: pygame.Surface, arena: Arena) -> None:

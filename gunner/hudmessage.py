@@ -42,11 +42,31 @@ PLAYER_COLOURS = (text.CYAN, (190, 140, 255))
 ROW = 26  # one message under another
 
 
-def draw_messages(surface: pygame.Surface, stage: World, views: Sequence[View] | None) -> None:
+def draw_messages(
+    surface: pygame.Surface,
+    stage: World,
+    views: Sequence[View] | None,
+    avoid: Sequence[pygame.Rect] = (),
+) -> list[pygame.Rect]:
     """The stage's message (or the level's name as it starts); on a split screen each
     player's own message in their view, under the team's if one shows; then the hint
-    for a player out of lives who may take one from their partner."""
+    for a player out of lives who may take one from their partner. Each goes below
+    whatever it would cover of `avoid` (the team's block: on a split screen a view's
+    middle can fall under its siege counter) and of the messages drawn before it.
+    Returns the boxes drawn."""
     size = surface.get_size()
+    drawn: list[pygame.Rect] = []
+    taken = list(avoid)
+
+    def put(image: pygame.Surface, boxes: list[pygame.Rect]) -> None:
+        clear = [_clear_of(box, taken, size[1]) for box in boxes]
+        top = max((box.top for box in clear), default=0)  # the team's at one height
+        for box in clear:
+            box.top = top
+            surface.blit(image, box)
+            drawn.append(box)
+            taken.append(box)
+
     split = is_split(views)
     top = MESSAGE_Y
     image: pygame.Surface | None = None
@@ -57,23 +77,34 @@ def draw_messages(surface: pygame.Surface, stage: World, views: Sequence[View] |
         name = text.render(stage.level.name.upper(), 28, text.YELLOW)
         image = faded(name, TITLE_TIME - stage.time)
     if image is not None:
-        for box in message_boxes(size, image.get_size(), views, None):
-            surface.blit(image, box)
+        put(image, message_boxes(size, image.get_size(), views, None))
         top += ROW
     if split:
         for k, (line, shown) in stage.own_messages.items():
             if shown and k < len(stage.players):
                 mine = faded(text.render(line, 22, text.YELLOW), shown.seconds)
-                for box in message_boxes(size, mine.get_size(), views, k, top):
-                    surface.blit(mine, box)
+                put(mine, message_boxes(size, mine.get_size(), views, k, top))
     if stage.arena is not None or len(stage.players) < 2:
-        return
+        return drawn
     for k, player in enumerate(stage.players):
         if player.alive or player.lives > 0 or not can_borrow(stage, player):
             continue
         hint = text.render(f"P{k + 1}: PRESS JUMP TO TAKE A LIFE", 16, PLAYER_COLOURS[k])
-        for box in message_boxes(size, hint.get_size(), views, k, top + ROW):
-            surface.blit(hint, box)
+        put(hint, message_boxes(size, hint.get_size(), views, k, top + ROW))
+    return drawn
+
+
+def _clear_of(box: pygame.Rect, taken: Sequence[pygame.Rect], height: int) -> pygame.Rect:
+    """`box` moved down, as little as it takes, until it covers none of `taken` (a
+    MARGIN apart), and never off the screen's bottom."""
+    box = box.copy()
+    for _ in range(len(taken) + 1):
+        hits = [r for r in taken if box.colliderect(r)]
+        if not hits:
+            break
+        box.top = max(r.bottom for r in hits) + MARGIN
+    box.bottom = min(box.bottom, height)
+    return box
 
 
 def is_split(views: Sequence[View] | None) -> bool:

@@ -148,10 +148,11 @@ def draw_team(
     stage: Stage,
     obstacles: list[pygame.Rect],
     views: Sequence[View] | None = None,
-) -> None:
+) -> list[pygame.Rect]:
     """The team's block where one view has it or, in the dynamic split (`views`), the
     first way and spot (`TEAM_WAYS`, `team_offset`) wholly on one side of the cut and
-    clear of the `obstacles` (the players' panels, a boss's bar)."""
+    clear of the `obstacles` (the players' panels, a boss's bar). Returns the screen
+    boxes it covers (the centre messages keep clear of them)."""
     w = surface.get_width()
     two = len(stage.players) > 1
     parts = team_parts(stage, w, two)
@@ -163,3 +164,4 @@ def draw_team(
         parts = [Part(part.layer, (part.at[0], part.at[1] + dy), part.backed) for part in ways[k]]
     for part in parts:
         part.draw(surface)
+    return [part.box() for part in parts]

@@ -204,7 +204,7 @@ def panel_pixels(stage: Stage, views, spots, k: int) -> list[tuple[int, int]]:
         moved = list(spots)
         moved[k] = spot
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(hud, "draw_team", lambda *args: None)
+            patch.setattr(hud, "draw_team", lambda *args: [])
             draw_hud(surface, stage, spots=moved, views=views)
         pictures.append(pygame.surfarray.array3d(surface))
     return differing_pixels(*pictures)
@@ -248,7 +248,7 @@ def team_pixels(stage: Stage, views, spots) -> list[tuple[int, int]]:
         surface = pygame.Surface((VIEW_W, VIEW_H))
         with pytest.MonkeyPatch.context() as patch:
             if not team:
-                patch.setattr(hud, "draw_team", lambda *args: None)
+                patch.setattr(hud, "draw_team", lambda *args: [])
             draw_hud(surface, stage, spots=spots, views=views)
         pictures.append(pygame.surfarray.array3d(surface))
     return differing_pixels(*pictures)

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 import pygame
+import pytest
 from split_helpers import body, settle
 
-from ascii_maps import write_map
-from gunner import text
+from ascii_maps import obj, write_map
+from gunner import hud, text
 from gunner.camera import SplitScreen
 from gunner.config import VIEW_H, VIEW_W
 from gunner.entities.door import showing
@@ -19,6 +20,7 @@ from gunner.input import Buttons
 from gunner.level import load_level
 from gunner.splits import Split
 from gunner.stage import Stage
+from gunner.timer import Timer
 
 WIDE = 160  # tiles: room to part
 
@@ -229,3 +231,53 @@ def test_a_checkpoints_split_time_shows_under_its_banner_in_each_half(tmp_path):
     rows = pygame.surfarray.array3d(surface)
     columns = np.flatnonzero((rows == text.GREEN).all(axis=2).any(axis=1))
     assert abs((columns.min() + columns.max()) / 2 - VIEW_W / 2) <= 2
+
+
+def siege_co_op(tmp_path) -> Stage:
+    """Two players apart on a long floor, with a gate: a siege whose counter shows."""
+    rows = ["." * WIDE] * 14 + ["..P" + "." * (WIDE - 3), "#" * WIDE]
+    gate = obj("WaveSpawner", 100 * 16, 14 * 16 - 16, 64, 32, count=5)
+    path = write_map(tmp_path, rows, extra_objects=gate)
+    path.write_text(
+        path.read_text().replace(
+            "<properties>", '<properties><property name="objective" value="waves"/>', 1
+        )
+    )
+    stage = Stage(load_level(path, images=False), players=2)
+    stage.players[1].hitbox.x = stage.players[0].hitbox.x + 1200
+    stage.step([0, 0])
+    return stage
+
+
+def hud_pixels(stage: Stage, views, team: bool = True) -> np.ndarray:
+    surface = pygame.Surface((VIEW_W, VIEW_H))
+    with pytest.MonkeyPatch.context() as patch:
+        if not team:
+            patch.setattr(hud, "draw_team", lambda *args: [])
+        draw_hud(surface, stage, spots=hud_spots(views), views=views)
+    return pygame.surfarray.array3d(surface)
+
+
+def test_in_a_split_the_wave_banner_never_covers_the_siege_counter(tmp_path):
+    """On a split screen the team's block (clock, objectives, WAVE 1/4 and how many are
+    left) sits in a view's top corner, which can reach down to the middle of that view,
+    where the team's banner ("WAVE 1") goes: the banner goes under it."""
+    stage = siege_co_op(tmp_path)
+    assert stage.message.startswith("WAVE")
+    views = split_views(stage, "always")
+    with_all = hud_pixels(stage, views)
+    said, stage.message_timer = stage.message_timer, Timer()
+    stage.time = 99.0  # nor the level's name
+    no_banner, no_team = hud_pixels(stage, views), hud_pixels(stage, views, team=False)
+    stage.message_timer = said
+    banner = np.argwhere((with_all != no_banner).any(axis=2))
+    counter = np.argwhere((no_banner != no_team).any(axis=2))
+    assert banner.size and counter.size
+    right = banner[banner[:, 0] >= VIEW_W // 2]
+    assert banner[banner[:, 0] < VIEW_W // 2].size and right.size  # in both halves
+    # Neither overlaps the other, box for box (a pixel's margin).
+    (bx0, by0), (bx1, by1) = right.min(axis=0), right.max(axis=0)
+    block = counter[counter[:, 0] >= VIEW_W // 2]
+    (cx0, cy0), (cx1, cy1) = block.min(axis=0), block.max(axis=0)
+    apart = bx1 < cx0 or cx1 < bx0 or by1 < cy0 or cy1 < by0
+    assert apart, f"banner {(bx0, by0, bx1, by1)} covers the team's block {(cx0, cy0, cx1, cy1)}"
