@@ -249,6 +249,44 @@ def test_switching_the_bulk_path_off_and_on_mid_run_changes_nothing():
     assert step_both(bulk, each, 50) > 20
 
 
+@pytest.mark.parametrize("design", ["tutorial", "grid", "brute"])
+def test_a_crowd_in_bulk_stays_findable_where_it_walks_under_every_broad_phase(design):
+    """F4's other broad phases re-file each walker the bulk path moves (ours slides
+    them in bulk): every walker is found where it now stands, each once, and the play is
+    the play of every entity ticking under ours."""
+
+    def place(stage: Stage) -> None:
+        for k in range(20):
+            soldier(stage, 200 + k * 43, FLOOR, facing=1 if k % 2 else -1)
+
+    bulk, each = twins(ROOM, place)
+    bulk.tree.use(design)
+    for _ in range(40):
+        assert step_both(bulk, each, 1) >= 0
+        walkers = [e for e in bulk.entities if isinstance(e, Soldier)]
+        for walker in walkers:
+            assert bulk.tree.query(walker.hitbox).count(walker) == 1
+    assert max(bulk.crowd_step.planned) > 15
+
+
+@pytest.mark.parametrize("design", ["ours", "grid"])
+def test_with_the_bulk_path_off_every_walker_stays_findable_where_it_walks(design):
+    """Every entity ticking (the path replays and F4 comparisons take), each leaves the
+    broad phase before its tick and is filed again after: a crowd big enough for ours
+    to index is found where it walks, step after step, each walker once."""
+    stage = build(ROOM, bulk=False, player=(75 * TILE, FLOOR))
+    for k in range(60):
+        soldier(stage, 200 + (k * 37) % 900, FLOOR, facing=1 if k % 2 else -1)
+    stage.tree.use(design)
+    for _ in range(120):
+        stage.step(Buttons.NONE)
+        stage.check_invariants()
+    walkers = [e for e in stage.entities if isinstance(e, Soldier)]
+    assert len(walkers) == 60
+    for walker in walkers:
+        assert stage.tree.query(walker.hitbox).count(walker) == 1
+
+
 # -- property: random rooms, random walkers -----------------------------------------
 
 ROW = st.lists(st.sampled_from([EMPTY, EMPTY, EMPTY, SOLID, ONEWAY]), min_size=40, max_size=40)
