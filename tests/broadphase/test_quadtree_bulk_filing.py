@@ -72,7 +72,7 @@ def test_a_crowd_filed_in_bulk_lies_and_answers_as_filed_one_by_one(bounds, size
     one_by_one.add_many(crowd)
     bulk = Quadtree(bounds, leaf_size=(32, 32))
     bulk.file_all(crowd)
-    assert bulk.levels == one_by_one.levels  # the same rows, keys and order in each
+    assert len(bulk.levels) >= 2 and bulk.levels == one_by_one.levels  # rows, keys, order
     probes = [tuple(crowd[k].hitbox) for k in range(0, 300, 7)]
     want = sorted(
         (q, id(b))
@@ -85,3 +85,9 @@ def test_a_crowd_filed_in_bulk_lies_and_answers_as_filed_one_by_one(bounds, size
         assert {id(b) for b in bulk.query(pygame.FRect(probe))} == {
             id(b) for b in crowd if pygame.FRect(probe).colliderect(b.hitbox)
         }
+    # Then it goes on as any other: one taken out leaves every row the levels show.
+    gone = crowd[5]
+    bulk.remove(gone)
+    one_by_one.remove(gone)
+    assert bulk.levels == one_by_one.levels
+    assert all(gone not in items for level in bulk.levels for items in level[1])
