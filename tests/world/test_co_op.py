@@ -229,7 +229,11 @@ def test_player_two_can_leave_and_player_one_plays_on(tmp_path):
     assert stage.players == [stage.player] and two not in stage.entities
     run(stage, (Buttons.RIGHT, N), 10)
     stage.check_invariants()
+    # One seat, one line of results, one view: nothing of player two stays behind.
+    assert len(stage.seats) == 0 and len(stage.tallies) == 1 and stage.own_cameras == []
+    assert len(stage.views()) == 1
     stage.add_player()
+    assert len(stage.seats) == 1 and len(stage.tallies) == 2 and len(stage.own_cameras) == 2
     run(stage, (N, Buttons.RIGHT), 10)
     stage.check_invariants()
     assert len(stage.players) == 2
@@ -249,3 +253,25 @@ def test_the_results_credit_each_players_kills_accuracy_and_deaths(tmp_path):
     assert rows["P1"].startswith("0 KILLS") and rows["P1"].endswith("1 DEATH")
     assert rows["P2"].startswith("1 KILLS") and "--" not in rows["P2"]
     assert rows["P2"].endswith("0 DEATHS")
+
+
+def test_a_button_player_two_holds_from_the_menu_is_not_a_press(tmp_path):
+    # Both confirm START with JUMP and still hold it as the level opens: nobody jumps
+    # until they press it again.
+    stage = co_op(tmp_path)
+    one, two = stage.players
+    run(stage, (Buttons.JUMP, Buttons.JUMP), 10)
+    assert one.hitbox.bottom == two.hitbox.bottom == FLOOR
+    run(stage, (N, N), 1)
+    run(stage, (N, Buttons.JUMP), 8)
+    assert two.hitbox.bottom < FLOOR - TILE and one.hitbox.bottom == FLOOR
+
+
+def test_a_step_given_player_ones_buttons_only_leaves_player_two_still(tmp_path):
+    # A one-player replay (or pad) driving a co-op world: player two holds nothing.
+    stage = co_op(tmp_path)
+    one, two = stage.players
+    x2 = two.hitbox.x
+    for _ in range(20):
+        stage.step([Buttons.RIGHT])
+    assert one.hitbox.x > x2 and two.hitbox.x == x2

@@ -223,6 +223,46 @@ def test_a_tile_changed_mid_step_sends_the_rest_to_their_ticks():
     assert [e.facing for e in walkers] == [-1] * 5 + [1] * 5
 
 
+def test_a_drum_dropped_mid_step_in_front_of_walkers_stops_them_as_ticking_would():
+    """A solid added during the entity loop (a drop, a spawn): members planned before
+    it went down must not walk on as if it were not there, and the next steps' plans
+    keep clear of it; under F4's grid too."""
+
+    class Dropper(Entity):
+        """Drops a drum just in front of a walker later in the loop, on its third step."""
+
+        kind = "Dropper"
+
+        def __init__(self, target: Soldier) -> None:
+            super().__init__(pygame.FRect(70 * TILE, 2 * TILE, 4, 4))
+            self.age = 0
+            self.target = target
+
+        def tick(self, stage: Stage) -> None:
+            self.age += 1
+            if self.age == 3:
+                drum = OilDrum.from_spawn(Spawn("OilDrum", 0, FLOOR - 16, 16, 16))
+                drum.hitbox.right = self.target.hitbox.left - 0.3  # its next step's reach
+                drum.hitbox.bottom = FLOOR
+                stage.add_entity(drum)
+
+    def place(stage: Stage) -> None:
+        for k in range(4):
+            soldier(stage, 6 * TILE + k * 5, FLOOR, facing=1)
+        walkers = [Soldier(16 * TILE + k * 5, FLOOR, {}) for k in range(4)]
+        stage.add_entity(Dropper(walkers[0]))
+        for walker in walkers:  # walking into the drop, after it in the loop
+            walker.facing = -1
+            stage.add_entity(walker)
+
+    bulk, each = twins(ROOM, place, player=(75 * TILE, FLOOR))  # far off: all may go bulk
+    bulk.tree.use("grid")
+    assert step_both(bulk, each, 120) >= 8
+    drum = next(e for e in bulk.entities if isinstance(e, OilDrum))
+    walkers = [e for e in bulk.entities if isinstance(e, Soldier)]
+    assert not any(w.hitbox.colliderect(drum.hitbox) for w in walkers)
+
+
 def test_the_player_walking_up_to_members_wakes_them():
     def place(stage: Stage) -> None:
         for k in range(20):

@@ -140,3 +140,9 @@ def test_one_player_and_co_op_runs_have_no_arena(tmp_path):
     path = write_map(tmp_path, FIELD)
     assert Stage(load_level(path, images=False)).arena is None
     assert Stage(load_level(path, images=False), players=2).arena is None
+
+
+def test_a_versus_round_asked_for_two_players_has_two(tmp_path):
+    path = arena_map(tmp_path)
+    stage = Stage(load_level(path, images=False), players=2, versus=3)
+    assert len(stage.players) == 2 and len(stage.seats) == 1 and len(stage.tallies) == 2

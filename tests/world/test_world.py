@@ -68,3 +68,18 @@ def test_the_simulation_plays_without_the_asset_loader():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_world_with_nothing_to_show_it_plays_a_blast(tmp_path):
+    # Outside tools step a bare World (no Feedback attached): a drum's blast, its
+    # effects and shake asked for, go nowhere and the play goes on.
+    from ascii_maps import obj
+    from gunner.world import World
+
+    drum = obj("OilDrum", 10 * TILE, 5 * TILE - 16, 16, 16)
+    world = World(load_level(write_map(tmp_path, ROWS, extra_objects=drum), images=False))
+    (barrel,) = [e for e in world.entities if e.kind == "OilDrum"]
+    barrel.damage(1000, world, None)
+    for _ in range(120):
+        world.step(0)
+    assert not barrel.alive and world.steps == 120
