@@ -123,7 +123,7 @@ def test_it_turns_round_only_after_a_delay_and_never_fires_at_its_back(
         fired = shots(stage, monkeypatch, TURN_DELAY, lambda n: facing.append(bearer.facing))
         assert not (quiet and fired)  # nothing at its back meanwhile
         stage.step(B.NONE)
-        return len(facing) + 1 if bearer.facing == side else facing.index(side) + 1
+        return (facing + [bearer.facing]).index(side) + 1  # the first step facing `side`
 
     delay = round(TURN_DELAY / DT) + 1
     stand(stage, bearer.hitbox.centerx + 4 * TILE, floor)  # behind it
