@@ -101,3 +101,16 @@ def test_a_hit_in_the_back_flashes_it_for_a_moment(tmp_path) -> None:
     for _ in range(round(FLASH_TIME / DT)):
         stage.step(B.NONE)
     assert not bearer.flash
+
+
+def test_it_stands_still_through_the_whole_turn_delay(tmp_path) -> None:
+    stage, bearer = bearer_on(tmp_path, FLAT, 14, 6, speed=30)
+    stage.step(B.NONE)
+    assert bearer.facing == -1 and bearer.vx < 0  # walking at the player on its left
+    stand(stage, bearer.hitbox.centerx + 4 * TILE, stage.player.hitbox.bottom)
+    still = []
+    while bearer.facing == -1:
+        stage.step(B.NONE)
+        still.append(bearer.vx == 0.0)
+    assert len(still) > 1 and all(still[:-1])  # then it walks the new way at once
+    assert bearer.vx == 30.0
