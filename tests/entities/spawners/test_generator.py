@@ -13,10 +13,11 @@ from ascii_maps import obj, write_map
 from checkout import ROOT
 from gunner.check import check_file
 from gunner.config import DT, TILE
-from gunner.entities.generator import Generator
+from gunner.entities.generator import ABOVE_ROWS, FLIER_SPREAD, GUARD, Generator
 from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage
+from gunner.tilemap import EMPTY
 from gunner.world.players import OWN_VIEW_W
 
 WIDTH = 140
@@ -253,8 +254,32 @@ def test_from_above_on_a_climb_they_come_in_over_the_view_on_ledges(tmp_path) ->
                 view = stage.camera.rect
                 assert enemy.hitbox.bottom <= view.top - 17, (tuple(enemy.hitbox), tuple(view))
                 assert not stage.tilemap.overlaps_solid(enemy.hitbox)
+                # Standing on a ledge at most ABOVE_ROWS rows over the view's top.
+                assert stage.tilemap.standing_on(enemy.hitbox) != EMPTY
+                assert enemy.hitbox.bottom >= view.top - GUARD - (ABOVE_ROWS + 1) * TILE
                 came.append(enemy)
     assert len(came) >= 3
+
+
+def test_from_above_fliers_come_in_over_the_view_near_the_players_x(tmp_path) -> None:
+    zone = (0, 0, 30 * TILE, len(CLIMB) * TILE)
+    path = write_map(
+        tmp_path, CLIMB, extra_objects=generator(*zone, kind="Drone", every=0.3, cap=12, side="above")
+    )
+    stage = Stage(load_level(path, images=False), seed=2)
+    stage.player.invulnerable = 1e9
+    came = []
+    for _ in range(round(3.0 / DT)):
+        before = {id(e) for e in stage.entities}
+        stage.step(B.NONE)
+        for enemy in stage.entities:
+            if enemy.kind == "Drone" and id(enemy) not in before:
+                view, player = stage.camera.rect, stage.player.hitbox
+                assert enemy.hitbox.bottom == view.top - GUARD - TILE
+                assert abs(enemy.hitbox.centerx - player.centerx) <= FLIER_SPREAD
+                came.append(enemy.hitbox.centerx - player.centerx)
+    assert len(came) >= 3
+    assert len(set(came)) == len(came)  # spread about the player, not all at one spot
 
 
 def test_a_view_high_over_its_region_has_not_passed_it_outside_a_climb(tmp_path) -> None:

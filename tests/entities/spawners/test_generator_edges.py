@@ -11,7 +11,7 @@ import pytest
 
 from ascii_maps import make_stage, obj
 from gunner.config import DT, TILE, VIEW_H, VIEW_W
-from gunner.entities.generator import FIRST, RECALL, RETRY, Generator
+from gunner.entities.generator import FIRST, FLIER_LIFT, RECALL, RETRY, Generator
 from gunner.input import Buttons as B
 from gunner.maps import Spawn
 
@@ -34,8 +34,9 @@ def stage_with(tmp_path, rows: list[str], at: tuple[float, float], **props):
     return stage, gen
 
 
-def arrivals(stage, gen, seconds: float, held: B = B.NONE) -> list[tuple[int, int]]:
-    """(step, side of the view it came from: -1 or +1) of each enemy let in."""
+def arrivals(stage, gen, seconds: float, held: B = B.NONE, each=None) -> list[tuple[int, int]]:
+    """(step, side of the view it came from: -1 or +1) of each enemy let in; `each(enemy)`
+    on the step it comes."""
     came, seen = [], set()
     for n in range(1, round(seconds / DT) + 1):
         stage.step(held)
@@ -44,6 +45,8 @@ def arrivals(stage, gen, seconds: float, held: B = B.NONE) -> list[tuple[int, in
                 seen.add(id(enemy))
                 side = -1 if enemy.hitbox.centerx < stage.camera.rect.centerx else 1
                 came.append((n, side))
+                if each:
+                    each(enemy)
     return came
 
 
@@ -96,11 +99,13 @@ def test_either_side_comes_from_the_side_with_room_on_its_rhythm(
     assert len(came) == 9 and {s for _, s in came} == {open_side}
 
 
-def test_either_side_comes_from_both_sides_over_time(tmp_path) -> None:
+def test_either_side_comes_from_both_sides_over_time_each_facing_the_player(tmp_path) -> None:
     stage, gen = stage_with(tmp_path, floor_rows(50), (50 * TILE + 8, 14 * TILE), every=0.2, cap=40)
-    came = arrivals(stage, gen, 4.0)
+    facings = []
+    came = arrivals(stage, gen, 4.0, each=lambda e: facings.append(e.facing))
     sides = [s for _, s in came]
     assert len(sides) >= 15 and sides.count(-1) >= 3 and sides.count(1) >= 3
+    assert facings == [-s for s in sides]  # from the left it faces right, at the player
 
 
 def test_with_no_room_it_looks_again_every_retry_seconds(tmp_path) -> None:
@@ -144,3 +149,41 @@ def test_one_left_far_above_the_view_is_recalled(tmp_path) -> None:
     put(stage.camera.rect.top - RECALL - 60)  # far above: recalled
     stage.step(B.NONE)
     assert not first.alive and first not in gen.out
+
+
+def test_walkers_stand_on_the_floor_nearest_the_players_height(tmp_path) -> None:
+    """Off the view's left: a floor two tiles thick (the player's) and a shelf high over
+    it. Each comes standing on the top of the player's floor, not inside it or on the
+    shelf."""
+    rows = floor_rows(50)
+    rows[-2] = "#" * WIDE  # the floor is two tiles thick: rows 14 and 15
+    rows[-3] = rows[-3][:50] + "P" + rows[-3][51:]
+    rows[8] = "#" * 40 + "." * (WIDE - 40)  # a shelf over the floor, off the view's left
+    stage, gen = stage_with(tmp_path, rows, (50 * TILE + 8, 13 * TILE), side="left", every=0.3)
+    bottoms = []
+    came = arrivals(stage, gen, 2.0, each=lambda e: bottoms.append(e.hitbox.bottom))
+    assert len(came) >= 3 and set(bottoms) == {14 * TILE} == {stage.player.hitbox.bottom}
+
+
+def test_a_floor_with_no_headroom_is_passed_over_for_the_next_nearest(tmp_path) -> None:
+    """Off the view's left a slab one tile over the floor leaves no room to stand under
+    it: each comes standing on the slab instead."""
+    rows = floor_rows(50)
+    rows[13] = "#" * 40 + "." * (WIDE - 40)
+    stage, gen = stage_with(tmp_path, rows, (50 * TILE + 8, 14 * TILE), side="left", every=0.3)
+    bottoms = []
+    came = arrivals(stage, gen, 2.0, each=lambda e: bottoms.append(e.hitbox.bottom))
+    assert len(came) >= 3 and set(bottoms) == {13 * TILE}
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_fliers_come_in_beside_the_view_lifted_over_the_player(tmp_path, side) -> None:
+    stage, gen = stage_with(tmp_path, floor_rows(50), (50 * TILE + 8, 14 * TILE), side=side)
+    gen.lets_in = "Drone"
+    heights = []
+    player = stage.player.hitbox
+    came = arrivals(
+        stage, gen, 1.0, each=lambda e: heights.append(player.centery - e.hitbox.bottom)
+    )
+    assert len(came) == 1 and came[0][1] == (-1 if side == "left" else 1)
+    assert heights == [FLIER_LIFT]
