@@ -848,10 +848,14 @@ def test_files(patterns: list[str] | None = None) -> list[str]:
     looked for in every folder)."""
     tests = ROOT / "tests"
     paths: set[Path] = set()
-    for pattern in patterns or ["test_*.py"]:
-        pattern = pattern.removeprefix("tests/")
+    for given in patterns or ["test_*.py"]:
+        pattern = given.removeprefix("tests/")
         found = tests.glob(pattern) if "/" in pattern else tests.rglob(pattern)
-        paths.update(p for p in found if p.name.startswith("test_"))
+        matched = [p for p in found if p.name.startswith("test_")]
+        if not matched:
+            # Else every mutant would be reported uncovered, as if no test ran its code.
+            sys.exit(f"mutants: --tests {given}: no test file matches it under tests/")
+        paths.update(matched)
     return sorted(rel for p in paths if (rel := str(p.relative_to(ROOT))) not in EXCLUDED_TESTS)
 
 

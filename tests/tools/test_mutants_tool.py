@@ -104,6 +104,16 @@ def test_a_run_can_be_limited_to_some_test_files(tool):
     assert all((tool.ROOT / n.split("::")[0]).is_file() for n in tool.EXCLUDED_NODES)
 
 
+def test_a_test_pattern_that_matches_no_file_is_refused_in_one_line(tool):
+    """A folder left out of the path (`bosses/...` for `entities/bosses/...`) matched
+    nothing, and the run reported every mutant as run by no test."""
+    with pytest.raises(SystemExit) as refused:
+        tool.test_files(["test_siege.py", "bosses/test_boss_fight.py"])
+    assert str(refused.value) == (
+        "mutants: --tests bosses/test_boss_fight.py: no test file matches it under tests/"
+    )
+
+
 def test_mutants_a_stopped_run_did_not_reach_are_left_out_of_the_score(tool):
     made = tool.generate("wreck")[:4]
     made[0].status, made[1].status, made[2].status = "killed", "survived", "timeout"

@@ -256,6 +256,7 @@ def test_from_above_on_a_climb_they_come_in_over_the_view_on_ledges(tmp_path) ->
                 assert not stage.tilemap.overlaps_solid(enemy.hitbox)
                 # Standing on a ledge at most ABOVE_ROWS rows over the view's top.
                 assert stage.tilemap.standing_on(enemy.hitbox) != EMPTY
+                assert enemy.hitbox.centerx % TILE == TILE / 2  # over a tile's middle
                 assert enemy.hitbox.bottom >= view.top - GUARD - (ABOVE_ROWS + 1) * TILE
                 came.append(enemy)
     assert len(came) >= 3
@@ -263,9 +264,8 @@ def test_from_above_on_a_climb_they_come_in_over_the_view_on_ledges(tmp_path) ->
 
 def test_from_above_fliers_come_in_over_the_view_near_the_players_x(tmp_path) -> None:
     zone = (0, 0, 30 * TILE, len(CLIMB) * TILE)
-    path = write_map(
-        tmp_path, CLIMB, extra_objects=generator(*zone, kind="Drone", every=0.3, cap=12, side="above")
-    )
+    drones = generator(*zone, kind="Drone", every=0.3, cap=12, side="above")
+    path = write_map(tmp_path, CLIMB, extra_objects=drones)
     stage = Stage(load_level(path, images=False), seed=2)
     stage.player.invulnerable = 1e9
     came = []
