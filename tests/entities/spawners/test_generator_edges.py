@@ -11,7 +11,8 @@ import pytest
 
 from ascii_maps import make_stage, obj
 from gunner.config import DT, TILE, VIEW_H, VIEW_W
-from gunner.entities.generator import FIRST, FLIER_LIFT, RECALL, RETRY, Generator
+from gunner.entities.generator import FIRST, FLIER_LIFT, GUARD, RECALL, RETRY, Generator
+from gunner.entities.runner import WIDTH as RUNNER_WIDTH
 from gunner.input import Buttons as B
 from gunner.maps import Spawn
 
@@ -187,3 +188,23 @@ def test_fliers_come_in_beside_the_view_lifted_over_the_player(tmp_path, side) -
     )
     assert len(came) == 1 and came[0][1] == (-1 if side == "left" else 1)
     assert heights == [FLIER_LIFT]
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+@pytest.mark.parametrize("overhang", [0.5, 0.0, -0.5])
+def test_none_comes_in_hanging_over_the_maps_edge(tmp_path, side, overhang) -> None:
+    """A view near the map's edge puts its spot on that side at the edge: a runner whose
+    box would reach past it by any amount is not let in; flush with it, or inside, it is."""
+    stage, gen = stage_with(tmp_path, floor_rows(50), (50 * TILE + 8, 14 * TILE), side=side)
+    width = stage.tilemap.pixel_width
+    view = stage.camera.rect.copy()
+    reach = GUARD + TILE + RUNNER_WIDTH / 2  # a spot's outer box edge, outside the view
+    if side == "left":
+        view.left = reach - overhang
+    else:
+        view.right = width - reach + overhang
+    enemy = gen._let_in(stage, view, [view])
+    assert (enemy is None) == (overhang > 0)
+    if enemy is not None:
+        assert enemy.hitbox.left >= 0 and enemy.hitbox.right <= width
+        assert min(enemy.hitbox.left, width - enemy.hitbox.right) == -overhang
