@@ -15,6 +15,7 @@ from gunner.entities.generator import FIRST, FLIER_LIFT, GUARD, RECALL, RETRY, G
 from gunner.entities.runner import WIDTH as RUNNER_WIDTH
 from gunner.input import Buttons as B
 from gunner.maps import Spawn
+from gunner.tilemap import EMPTY
 
 WIDE = 100
 
@@ -208,3 +209,33 @@ def test_none_comes_in_hanging_over_the_maps_edge(tmp_path, side, overhang) -> N
     if enemy is not None:
         assert enemy.hitbox.left >= 0 and enemy.hitbox.right <= width
         assert min(enemy.hitbox.left, width - enemy.hitbox.right) == -overhang
+
+
+def test_from_above_walkers_come_in_on_ledges_over_the_views_columns(tmp_path) -> None:
+    """A shaft wider than the view, ledges two tiles thick across it over the view: each
+    walker stands on a ledge's top over one of the view's columns, at a seeded spot (not
+    always the same one)."""
+    height = 40
+    rows = ["." * 60] * height
+    for row in (4, 12, 20):  # ledges, two tiles thick, clear of the view
+        rows[row] = rows[row + 1] = "#" * 60
+    rows[height - 2] = "." * 30 + "P" + "." * 29
+    rows[height - 1] = "#" * 60
+    zone = (0, 0, 60 * TILE, height * TILE)
+    stage = make_stage(
+        tmp_path, [obj("Generator", *zone, kind="Runner", every=0.2, cap=12, side="above")], rows
+    )
+    stage.player.invulnerable = 1e9
+    gen = next(e for e in stage.entities if isinstance(e, Generator))
+    spots = []
+
+    def on_a_ledge(enemy) -> None:
+        view = stage.camera.rect
+        assert view.left > 0 and view.right < 60 * TILE  # a view inside a wider shaft
+        assert view.left <= enemy.hitbox.centerx < view.right + TILE
+        assert stage.tilemap.standing_on(enemy.hitbox) != EMPTY
+        assert enemy.hitbox.bottom in (20 * TILE, 12 * TILE, 4 * TILE)
+        spots.append(tuple(enemy.hitbox.midbottom))
+
+    came = arrivals(stage, gen, 2.0, each=on_a_ledge)
+    assert len(came) >= 5 and len(set(spots)) == len(spots)
