@@ -361,8 +361,7 @@ class Planner:
         spots = [
             (c, r)
             for (c, r) in self.standing(keys)
-            if abs(c - col) <= builder.TARGET_RANGE
-            and builder.can_shoot(grid, (c, r), target)
+            if abs(c - col) <= builder.TARGET_RANGE and builder.can_shoot(grid, (c, r), target)
         ]
         far = [s for s in spots if max(abs(s[0] - col), abs(s[1] - bottom)) >= 4]
         return far or spots

@@ -11,7 +11,6 @@ import pytest
 
 from ascii_maps import write_map
 from gunner.bullets import BULLET_LIFE, BULLET_SIZE
-from gunner.bullets.store import HALF
 from gunner.bullets import step as bullets_module
 from gunner.config import DT, TILE
 from gunner.input import Buttons
@@ -237,9 +236,7 @@ def test_a_players_shot_ends_once_wholly_out_of_view_and_an_enemys_flies_on(tmp_
     view = stage.camera.rect
     y = view.centery
     # Each shot starts 1 px short of the edge, moving right at 60 px/s (1 px a step).
-    mine = [
-        stage.bullets.spawn(view.right - 1.0, y + 2 * k, 60.0, 0.0, "player") for k in range(3)
-    ]
+    mine = [stage.bullets.spawn(view.right - 1.0, y + 2 * k, 60.0, 0.0, "player") for k in range(3)]
     theirs = stage.bullets.spawn(view.right - 1.0, y - 20, 60.0, 0.0, "enemy")
     # Out by its centre, but its near edge still touches the view: kept.
     steps(stage, 1 + int(HALF))
