@@ -311,7 +311,10 @@ def test_campaign_uses_everything(all_maps: dict[str, pytmx.TiledMap]) -> None:
     assert doors and doors <= COLORS
     assert {o.properties.get("color") for o in objects if o.type == "Keycard"} == doors
     used = {name for tmx in all_maps.values() for name in _objectives(tmx)}
-    assert used == OBJECTIVES
+    # Every objective but kill_all: Fortress dropped it (it sent each run back for what
+    # it had passed, 2.3 walks of every metre); tests/world/test_objectives.py and the
+    # generator's tests play it on small maps.
+    assert used == OBJECTIVES - {"kill_all"}
     # Levels 1-3 end with their boss; the siege ends with its waves, then the exit, and
     # the climb with the exit on the roof.
     assert [_objectives(all_maps[n])[-1] for n in NAMES] == ["boss"] * 3 + ["exit"] * 2
