@@ -81,3 +81,32 @@ def test_advancing_soldiers_turn_to_follow_a_player_who_gets_past_them(tmp_path:
         stage.step(B.NONE)
     assert all(e.facing == 1 for e in troops)
     assert all(e.hitbox.x > x for e, x in zip(troops, start, strict=True))
+
+
+def test_each_holds_at_its_own_ranks_stand_off_to_the_pixel(tmp_path: Path) -> None:
+    """Rank r (a soldier's serial modulo RANKS) stands STAND_OFF + r * RANK px from the
+    wall: it stops the step its stand-off first reaches the wall's tiles."""
+    stage = siege(tmp_path, count=6)
+    for _ in range(steps(WAVE_PAUSE) + steps(14.0)):
+        stage.step(B.NONE)
+    troops = enemies(stage)
+    assert {e.serial % RANKS for e in troops} == set(range(RANKS))
+    for e in troops:
+        reach = STAND_OFF + RANK * (e.serial % RANKS)
+        assert abs((e.hitbox.left - WALL) - reach) <= 1.5, (e.serial, e.hitbox.left - WALL, reach)
+
+
+def test_a_player_only_just_behind_an_advancing_soldier_does_not_turn_it(tmp_path: Path) -> None:
+    """It turns once the player is more than TURN_SLACK px behind it, not sooner: a player
+    standing over its shoulder does not set it spinning."""
+    stage = siege(tmp_path, count=1)
+    for _ in range(steps(WAVE_PAUSE) + steps(12.0)):
+        stage.step(B.NONE)
+    (soldier,) = enemies(stage)
+    assert soldier.facing == -1 and soldier.vx == 0
+    player = stage.player
+    player.hitbox.midbottom = (soldier.hitbox.centerx + TURN_SLACK / 2, FLOOR_Y)
+    for _ in range(steps(0.5)):
+        player.hitbox.midbottom = (soldier.hitbox.centerx + TURN_SLACK / 2, FLOOR_Y)
+        stage.step(B.NONE)
+        assert soldier.facing == -1
