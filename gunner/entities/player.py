@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from gunner.config import DT
+from gunner.config import DT, TILE
 from gunner.entities import player_vitals as vitals
 from gunner.entities.base import Entity, feet_box, register
 from gunner.entities.body import GRAVITY, fell_out, land, pull
@@ -43,6 +43,7 @@ from gunner.weapons import DEFAULT_WEAPON, WEAPONS, fire
 if TYPE_CHECKING:
     from gunner.bullets import Bullet
     from gunner.maps import Spawn
+    from gunner.tilemap import TileMap
     from gunner.world.api import WorldView
 
 __all__ = [
@@ -208,7 +209,7 @@ class Player(Entity):
         if self.on_ground and was_airborne and fall_speed > 200:
             stage.publish(LANDED, self)
             stage.add_effect("dust", self.hitbox.midbottom)
-        if stage.assists.invincible and self.on_ground and tiles.standing_on(self.hitbox):
+        if stage.assists.invincible and self.on_ground and _solid_footing(tiles, self.hitbox):
             # Where a pit puts an invincible player back. Set only under the assist, so
             # a run without it holds (and hashes) exactly what it did before.
             self.safe_ground = self.hitbox.midbottom
@@ -328,3 +329,12 @@ class Player(Entity):
                 round(self.hitbox.bottom - ay - offset[1]),
             ),
         )
+
+
+def _solid_footing(tiles: TileMap, box: pygame.FRect) -> bool:
+    """Ground under `box` and a tile beyond it either side: a spot a pit may put an
+    invincible player back on. The very edge would drop him straight in again if he
+    still held the way he was going."""
+    left = pygame.FRect(box.left - TILE, box.top, 1, box.height)
+    right = pygame.FRect(box.right + TILE - 1, box.top, 1, box.height)
+    return bool(tiles.standing_on(box) and tiles.standing_on(left) and tiles.standing_on(right))

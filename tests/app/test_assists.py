@@ -13,6 +13,7 @@ from gunner.app import App, FixedStepClock
 from gunner.assists import Assists, AutoFire, parse_assists
 from gunner.config import TILE
 from gunner.entities.player import LIVES, MAX_HEALTH
+from gunner.events import PUT_BACK
 from gunner.input import Buttons as B
 from gunner.input import RandomInput
 from gunner.level import load_level
@@ -99,6 +100,21 @@ def test_invincibility_survives_a_pit_back_on_the_last_ground(tmp_path):
     # On the ledge's last tiles, where it last stood, not back at the start.
     assert 3 * TILE <= player.hitbox.centerx <= 5 * TILE + 8
     assert player.hitbox.bottom == 5 * TILE
+
+
+def test_a_pit_puts_an_invincible_player_back_a_tile_short_of_its_edge(tmp_path):
+    """Not on the very edge he walked off: still holding right, he would drop straight
+    back in, over and over, seeing nothing but the pit."""
+    stage = ledge_stage(tmp_path, Assists(invincible=True))
+    put_back = []
+    stage.subscribe(PUT_BACK, lambda source, **kw: put_back.append(source.hitbox.right))
+    grounded = 0
+    for _ in range(240):  # right held all along
+        stage.step(B.RIGHT)
+        grounded += stage.player.on_ground
+    assert put_back, "it never fell in"
+    assert max(put_back) <= 4 * TILE + 1  # a tile of ledge (x 64-80) still ahead
+    assert grounded >= 40  # it walks that tile each time before it falls again
 
 
 def test_without_invincibility_the_same_pit_costs_a_life(tmp_path):
