@@ -110,3 +110,23 @@ def test_a_player_only_just_behind_an_advancing_soldier_does_not_turn_it(tmp_pat
         player.hitbox.midbottom = (soldier.hitbox.centerx + TURN_SLACK / 2, FLOOR_Y)
         stage.step(B.NONE)
         assert soldier.facing == -1
+
+
+# The same keep the other way round: columns 35-41, the field and the gate to the west.
+KEEP_EAST = (
+    ["." * 48] * 10 + ["." * 38 + "P" + "." * 9] + ["." * 35 + "#" * 7 + "." * 6] * 4 + ["#" * 48]
+)
+
+
+def test_from_the_west_they_hold_at_their_stand_off_too(tmp_path: Path) -> None:
+    stage = make_stage(
+        tmp_path, [gate(4 * TILE, count=6, every=0.5, fire_rate=60)], KEEP_EAST, "waves"
+    )
+    for _ in range(steps(WAVE_PAUSE) + steps(14.0)):
+        stage.step(B.NONE)
+    troops = enemies(stage)
+    assert len(troops) == 6 and all(e.facing == 1 and e.vx == 0 for e in troops)
+    wall = 35 * TILE  # the keep's west face
+    for e in troops:
+        reach = STAND_OFF + RANK * (e.serial % RANKS)
+        assert abs((wall - e.hitbox.right) - reach) <= 1.5, (e.serial, wall - e.hitbox.right)
