@@ -130,3 +130,18 @@ def test_from_the_west_they_hold_at_their_stand_off_too(tmp_path: Path) -> None:
     for e in troops:
         reach = STAND_OFF + RANK * (e.serial % RANKS)
         assert abs((wall - e.hitbox.right) - reach) <= 1.5, (e.serial, wall - e.hitbox.right)
+
+
+def test_an_advancing_soldier_drops_off_a_ledge_to_chase_a_player_below(tmp_path: Path) -> None:
+    """At a ledge it holds, unless the player is below and near, on a floor it can drop
+    to: then it walks off after him, as a patrol does."""
+    # A shelf (columns 20-47, 4 rows high) with the gate on it; the player below, west.
+    rows = ["." * 48] * 11 + ["." * 20 + "#" * 28] * 4 + ["..P" + "." * 45, "#" * 48]
+    shelf = obj("WaveSpawner", 36 * TILE, 11 * TILE - 32, 64, 32, count=1, fire_rate=60)
+    stage = make_stage(tmp_path, [shelf], rows, "waves")
+    player = stage.player
+    for _ in range(steps(WAVE_PAUSE) + steps(11.0)):
+        player.hitbox.midbottom = (17 * TILE, 16 * TILE)  # under the shelf's edge
+        stage.step(B.NONE)
+    (soldier,) = enemies(stage)
+    assert soldier.hitbox.bottom == 16 * TILE  # down on the player's floor
