@@ -5,7 +5,9 @@ for good once the view has passed its region. `--check` validates its properties
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -238,6 +240,15 @@ CLIMB = (
 )
 
 
+def arrivals(stage: Stage, kind: str, seconds: float) -> Iterator[Any]:
+    """Step `stage` for `seconds` with nothing held, yielding each `kind` let in, on the
+    step it arrives (the stage as that step left it)."""
+    for _ in range(round(seconds / DT)):
+        before = {id(e) for e in stage.entities}
+        stage.step(B.NONE)
+        yield from (e for e in stage.entities if e.kind == kind and id(e) not in before)
+
+
 def test_from_above_on_a_climb_they_come_in_over_the_view_on_ledges(tmp_path) -> None:
     zone = (0, 0, 30 * TILE, len(CLIMB) * TILE)
     path = write_map(
@@ -246,19 +257,15 @@ def test_from_above_on_a_climb_they_come_in_over_the_view_on_ledges(tmp_path) ->
     stage = Stage(load_level(path, images=False), seed=2)
     stage.player.invulnerable = 1e9
     came = []
-    for _ in range(round(6.0 / DT)):
-        before = {id(e) for e in stage.entities}
-        stage.step(B.NONE)
-        for enemy in stage.entities:
-            if enemy.kind == "Runner" and id(enemy) not in before:
-                view = stage.camera.rect
-                assert enemy.hitbox.bottom <= view.top - 17, (tuple(enemy.hitbox), tuple(view))
-                assert not stage.tilemap.overlaps_solid(enemy.hitbox)
-                # Standing on a ledge at most ABOVE_ROWS rows over the view's top.
-                assert stage.tilemap.standing_on(enemy.hitbox) != EMPTY
-                assert enemy.hitbox.centerx % TILE == TILE / 2  # over a tile's middle
-                assert enemy.hitbox.bottom >= view.top - GUARD - (ABOVE_ROWS + 1) * TILE
-                came.append(enemy)
+    for enemy in arrivals(stage, "Runner", 6.0):
+        view = stage.camera.rect
+        assert enemy.hitbox.bottom <= view.top - 17, (tuple(enemy.hitbox), tuple(view))
+        assert not stage.tilemap.overlaps_solid(enemy.hitbox)
+        # Standing on a ledge at most ABOVE_ROWS rows over the view's top.
+        assert stage.tilemap.standing_on(enemy.hitbox) != EMPTY
+        assert enemy.hitbox.centerx % TILE == TILE / 2  # over a tile's middle
+        assert enemy.hitbox.bottom >= view.top - GUARD - (ABOVE_ROWS + 1) * TILE
+        came.append(enemy)
     assert len(came) >= 3
 
 
@@ -269,15 +276,11 @@ def test_from_above_fliers_come_in_over_the_view_near_the_players_x(tmp_path) ->
     stage = Stage(load_level(path, images=False), seed=2)
     stage.player.invulnerable = 1e9
     came = []
-    for _ in range(round(3.0 / DT)):
-        before = {id(e) for e in stage.entities}
-        stage.step(B.NONE)
-        for enemy in stage.entities:
-            if enemy.kind == "Drone" and id(enemy) not in before:
-                view, player = stage.camera.rect, stage.player.hitbox
-                assert enemy.hitbox.bottom == view.top - GUARD - TILE
-                assert abs(enemy.hitbox.centerx - player.centerx) <= FLIER_SPREAD
-                came.append(enemy.hitbox.centerx - player.centerx)
+    for enemy in arrivals(stage, "Drone", 3.0):
+        view, player = stage.camera.rect, stage.player.hitbox
+        assert enemy.hitbox.bottom == view.top - GUARD - TILE
+        assert abs(enemy.hitbox.centerx - player.centerx) <= FLIER_SPREAD
+        came.append(enemy.hitbox.centerx - player.centerx)
     assert len(came) >= 3
     assert len(set(came)) == len(came)  # spread about the player, not all at one spot
 
