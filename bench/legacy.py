@@ -133,6 +133,10 @@ class BulletSystem:
         self._pool: list[Bullet] = []
         self.fired = 0
         self.hits = 0
+        # The world's hit and kill credit asks which bullet is striking (`striking`, as
+        # today's bullet rows say it): a number for each strike, -1 between strikes.
+        self.striking = -1
+        self._strikes = 0
 
     def __len__(self) -> int:
         return len(self.live)
@@ -225,7 +229,10 @@ class BulletSystem:
             if not other.alive:
                 continue
             bullet.alive = False
+            self._strikes += 1
+            self.striking = self._strikes
             other.hit(bullet, stage)
+            self.striking = -1
             self.hits += bullet.team == "player" and other.team != "neutral"
             self._burst(bullet, stage, *bullet.hitbox.center)
             return False
