@@ -14,7 +14,7 @@ import pygame
 
 from gunner import text
 from gunner.camera import View
-from gunner.entities.spawner import current_wave, wave_number
+from gunner.entities.spawner import current_wave, wave_number, waves_on
 from gunner.hudspots import Spot, team_offset, the_cut
 from gunner.splits import format_steps
 from gunner.world import World as Stage  # the annotations' old name
@@ -49,8 +49,9 @@ def siege_status(stage: Stage) -> SiegeStatus | None:
     wave = current_wave(group)
     if wave is None:
         return None
-    # A spawner forgets its dead only when it ticks: count the living here.
-    left = sum(s.left + sum(1 for e in s.out if e.alive) for s in group if s.wave == wave)
+    # A spawner forgets its dead only when it ticks: count the living here. The waves
+    # before the one on still count their stragglers.
+    left = sum(s.left + sum(1 for e in s.out if e.alive) for s in waves_on(group))
     return SiegeStatus(wave_number(group, wave), len({s.wave for s in group}), left)
 
 

@@ -5,8 +5,10 @@ While its wave is on, it lets out `count` enemies of one `kind`, one every `ever
 seconds, each standing on the rectangle's bottom at a random place along it and facing
 the player. Drones it lets out hunt (fly to the player wherever they are): a wave from
 the sky comes down to the player. A wave is over when every spawner of that wave has
-let out all its enemies and all of them are gone; the next wave starts WAVE_PAUSE
-seconds later. The map's `waves` objective is done when the last wave is over.
+let out all its enemies and all of them are gone. The next wave does not wait for that:
+it starts WAVE_PAUSE seconds after the one before it is down to its stragglers (all let
+out, fewer than OVERLAP of them alive), so they fight on beside it and the keep is never
+left waiting. The map's `waves` objective is done when every wave is over.
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ ENTRY = ObjectClass(
     color="#c05078",
     doc="Where a siege's enemies come from (a gate, the map's edge; not drawn): while "
     "its `wave` is on it lets out `count` enemies of `kind`, one every `every` seconds, "
-    "on its rectangle's bottom. A wave is over when all its enemies are gone; the next "
-    "starts 3 s later. Drones it lets out hunt: they fly to the player wherever they "
+    "on its rectangle's bottom. The next wave starts 3 s after this one is down to its "
+    "last fifth (every one let out); the `waves` objective is done when every wave's "
+    "enemies are gone. Drones it lets out hunt: they fly to the player wherever they "
     "are. Used with the `waves` objective.",
     props={
         "wave": Prop("int", 1, "which wave it belongs to (1 comes first)", low=1, high=99),
@@ -54,7 +57,10 @@ ENTRY = ObjectClass(
 )
 DEFAULTS = ENTRY.defaults()
 
-WAVE_PAUSE = 3.0  # s between one wave's end (or the level's start) and the next wave
+WAVE_PAUSE = 3.0  # s between a wave thinning out (or the level's start) and the next wave
+# A wave is down to its stragglers once every spawner of it has let all its enemies out
+# and fewer than this share of them is still alive: then the next wave starts.
+OVERLAP = 0.2
 
 
 @register("WaveSpawner", ENTRY)
@@ -69,7 +75,8 @@ class WaveSpawner(Entity):
         props = props or {}
         self.wave = int(props.get("wave", DEFAULTS["wave"]))
         self.lets_out = str(props.get("kind", DEFAULTS["kind"]))  # (`kind` is its own: WaveSpawner)
-        self.left = int(props.get("count", DEFAULTS["count"]))  # enemies still to let out
+        self.count = int(props.get("count", DEFAULTS["count"]))
+        self.left = self.count  # enemies still to let out
         self.every = float(props.get("every", DEFAULTS["every"]))
         # Passed on to what it lets out (0: the kind's own default).
         self.enemy_props = {
@@ -128,9 +135,34 @@ class WaveSpawner(Entity):
 
 
 def current_wave(group: list[WaveSpawner]) -> int | None:
-    """The wave that is on (or next): the lowest with a spawner not yet finished."""
-    waiting = [s.wave for s in group if not s.finished]
-    return min(waiting) if waiting else None
+    """The wave that is on (or next): the newest one started, None once every wave is
+    over. The first wave not over is on; each wave after it is on too once the one
+    before it is down to its stragglers (`stragglers`)."""
+    on = None
+    for wave in sorted({s.wave for s in group}):
+        members = [s for s in group if s.wave == wave]
+        if all(s.finished for s in members):
+            continue
+        on = wave
+        if not stragglers(members):
+            break
+    return on
+
+
+def stragglers(members: list[WaveSpawner]) -> bool:
+    """Is this wave (its spawners) down to its stragglers: every enemy let out, and fewer
+    than OVERLAP of them alive?"""
+    if any(s.left > 0 for s in members):
+        return False
+    alive = sum(1 for s in members for e in s.out if e.alive)
+    return alive < OVERLAP * sum(s.count for s in members)
+
+
+def waves_on(group: list[WaveSpawner]) -> list[WaveSpawner]:
+    """The spawners of every wave started and not over: the one on and any before it
+    still down to its stragglers."""
+    wave = current_wave(group)
+    return [] if wave is None else [s for s in group if s.wave <= wave and not s.finished]
 
 
 def wave_number(group: list[WaveSpawner], wave: int) -> int:

@@ -154,7 +154,8 @@ def test_the_siege_counts_its_wave_and_the_enemies_left_without_changing_the_run
     assert siege_status(stage) == SiegeStatus(1, 2, 2)
     for enemy in out[1:]:
         enemy.damage(9, stage)
-    assert siege_status(stage) == SiegeStatus(1, 2, 0), "beaten, until the gate next ticks"
+    # All beaten: the next wave is the one on at once, its enemies all still to come.
+    assert siege_status(stage) == SiegeStatus(2, 2, 2)
     for _ in range(HITSTOP_KILL + 1):  # the kills' hit-stop, then a step
         stage.step(Buttons.NONE)
     assert siege_status(stage) == SiegeStatus(2, 2, 2), "the next wave, all still to come"

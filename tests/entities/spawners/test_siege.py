@@ -13,6 +13,7 @@ from siege_stages import enemies, gate
 from ascii_maps import FLOOR, make_stage, obj
 from gunner.config import DT, LEVELS_DIR, TILE
 from gunner.entities.spawner import WAVE_PAUSE, current_wave
+from gunner.hudteam import SiegeStatus, siege_status
 from gunner.input import Buttons as B
 from gunner.level import load_level
 from gunner.stage import Stage
@@ -72,6 +73,41 @@ def test_waves_come_one_after_another_and_the_objective_waits_for_the_last(
         stage.step(B.NONE)
     assert status()[:2] == ("waves", True)
     assert stage.outcome == "complete"  # waves was the only objective
+
+
+def test_the_next_wave_comes_on_while_the_last_ones_stragglers_still_fight(siege) -> None:
+    """A wave down to its stragglers (every one let out, fewer than a fifth alive) lets
+    the next one start: they fight on beside it, and the objective waits for them too."""
+    gates = [
+        gate(30 * TILE, wave=1, count=10, every=0.1),
+        gate(34 * TILE, wave=2, count=2, every=0.1, kind="Drone"),
+    ]
+    stage = siege(gates)
+    for _ in range(steps(WAVE_PAUSE + 1.5)):
+        stage.step(B.NONE)
+    first = enemies(stage)
+    assert len(first) == 10
+    for soldier in first[:8]:
+        soldier.damage(99, stage)
+    for _ in range(steps(WAVE_PAUSE + 1)):  # two of ten left: the next wave waits
+        stage.step(B.NONE)
+    assert current_wave(stage.spawners) == 1 and enemies(stage) == first[8:]
+    assert siege_status(stage) == SiegeStatus(wave=1, waves=2, left=2)
+    first[8].damage(99, stage)  # one of ten: a straggler
+    for _ in range(steps(WAVE_PAUSE + 1)):
+        stage.step(B.NONE)
+    assert stage.message == "WAVE 2: THE LAST"
+    assert sorted(e.kind for e in enemies(stage)) == ["Drone", "Drone", "Soldier"]
+    assert siege_status(stage) == SiegeStatus(wave=2, waves=2, left=3)  # the straggler too
+    for drone in [e for e in enemies(stage) if e.kind == "Drone"]:
+        drone.damage(99, stage)
+    for _ in range(5):
+        stage.step(B.NONE)
+    assert stage.objective_status()[0][:2] == ("waves", False)  # the straggler lives
+    first[9].damage(99, stage)
+    for _ in range(5):
+        stage.step(B.NONE)
+    assert stage.outcome == "complete"
 
 
 def test_a_spawner_placed_as_a_point_still_lets_enemies_out(tmp_path: Path) -> None:
