@@ -325,3 +325,19 @@ def test_the_wardens_rain_stops_60_px_short_of_its_wall_in_either_attack(tmp_pat
     assert xs[0] == 20 and xs[-1] == 801 - 61  # row 2: two half spaces, back in step
     odd = sorted(b.hitbox.centerx for b in volley(stage, boss, warden.Warden.SPIRAL, 6))
     assert [x for x in odd if x < 100][:1] == [28]  # the first row: shifted half a space
+
+
+@pytest.mark.parametrize("edge", [-1, 1])
+def test_the_crawlers_lane_is_centred_on_the_players_chest(cfight, edge) -> None:
+    """The lane points at 14 px over the mark's feet: an arm a hair outside its edge
+    still flies, one a hair inside is left out (the mark close, so a pixel shows)."""
+    stage, boss = cfight
+    at = (boss.fx + 1, boss.fy - 94)
+    arm = 0.21 + 2 * math.pi / 3  # one arm of volley 1's first spiral, down and left
+    for inside, margin in ((False, 0.005), (True, -0.005)):
+        chest = arm + edge * (crawler.LANE / 2 + margin)
+        boss.mark = (at[0] + 40 * math.cos(chest), at[1] + 40 * math.sin(chest) + 14)
+        stage.bullets.clear()
+        shots = volley(stage, boss, crawler.Crawler.SPIRAL, 1)
+        flies = any(abs(angle(b) - arm) < 1e-6 for b in shots)
+        assert flies != inside, (edge, inside)

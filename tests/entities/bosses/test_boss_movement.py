@@ -46,6 +46,30 @@ def test_the_crawler_paces_at_its_phases_speed_and_turns_at_both_ends(fighting) 
     assert abs(boss.fx - before) == pytest.approx(PACE[2] * DT)
 
 
+def exactly_one_step_short(end: float, move: float) -> float:
+    """A spot from which one step of `move` px lands exactly on `end` in floats."""
+    x = end - move
+    while x + move != end:
+        x = math.nextafter(x, math.inf if x + move < end else -math.inf)
+    return x
+
+
+@pytest.mark.parametrize("heading", [-1, 1])
+def test_the_crawler_turns_on_the_step_it_reaches_an_end_without_a_pause(fighting, heading) -> None:
+    stage, boss = fighting("levels/level2.tmx")
+    boss.wound(boss.health - boss.phase_thresholds()[0], stage)
+    for _ in range(SHIFT_STEPS + 1):
+        stage.step(B.NONE)
+    assert boss.state == "fight" and boss.phase == 1
+    end = boss.home - RANGE if heading < 0 else boss.home
+    boss.heading = heading
+    boss.fx = exactly_one_step_short(end, heading * PACE[1] * DT)
+    stage.step(B.NONE)
+    assert boss.fx == end and boss.heading == -heading
+    stage.step(B.NONE)
+    assert boss.fx == pytest.approx(end - heading * PACE[1] * DT)  # already on its way back
+
+
 def test_the_crawler_stands_still_while_it_dies(fighting) -> None:
     stage, boss = fighting("levels/level2.tmx")
     boss.wound(boss.health - boss.phase_thresholds()[0], stage)
