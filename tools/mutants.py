@@ -86,14 +86,23 @@ MODULES: dict[str, str] = {
     "popup_turret": "gunner/entities/popup_turret.py",
     "shieldbearer": "gunner/entities/shieldbearer.py",
     "sniper": "gunner/entities/sniper.py",
+    # This round's set pieces and things in the way: floors that give way (the exploding
+    # bridge, the crumbling floor, the cells they own in the tile map), moving platforms,
+    # oil drums and checkpoints.
+    "bridge": "gunner/entities/bridge.py",
+    "crumble_floor": "gunner/entities/crumble_floor.py",
+    "cell_floor": "gunner/entities/cell_floor.py",
+    "platform": "gunner/entities/platform.py",
+    "drum": "gunner/entities/drum.py",
+    "checkpoint": "gunner/entities/checkpoint.py",
     "broadphase": "gunner/broadphase/designs.py",
     "broadphase_rows": "gunner/broadphase/bullet_rows.py",
     "broadphase_tree": "gunner/broadphase/stage_tree.py",
 }
 # A module's own tests come from the layout of tests/ (`own_files`): no list to keep.
-# What a plain run covers: the simulation core, the bosses, the wreck, the spawner and
-# the troops (the broad-phase package, F4's alternatives and the stage tree holding them,
-# is a benchmark's contenders; name it to include it).
+# What a plain run covers: the simulation core, the bosses, the wreck, the spawner, the
+# troops and the set pieces (the broad-phase package, F4's alternatives and the stage
+# tree holding them, is a benchmark's contenders; name it to include it).
 CORE = [name for name in MODULES if not name.startswith("broadphase")]
 # Never run: the replay tests compare whole-run state hashes with stored ones (a kill
 # there says nothing about behaviour); the packaging tests build and install the

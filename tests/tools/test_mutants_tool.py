@@ -60,8 +60,9 @@ def test_every_listed_equivalent_mutant_still_exists(tool):
     assert all(reason for reason in listed.values()), "each equivalent mutant says why"
 
 
-def test_the_bosses_wreck_spawner_and_troops_are_mutated(tool):
-    for name in ("boss", "warden", "crawler", "overseer", "wreck", "spawner", "grenadier"):
+def test_the_bosses_wreck_spawner_troops_and_set_pieces_are_mutated(tool):
+    fighters = ("boss", "warden", "crawler", "overseer", "wreck", "spawner", "grenadier")
+    for name in (*fighters, "bridge", "crumble_floor", "platform", "drum", "checkpoint"):
         assert name in tool.CORE
         assert tool.generate(name), f"{name} gives mutants"
     assert "broadphase" not in tool.CORE  # a benchmark's contenders: only when named
