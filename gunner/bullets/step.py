@@ -33,7 +33,7 @@ _WHEN = itemgetter(0)  # a strike's (t, entity): sorted by when the path enters 
 PLAYER = TEAM_INDEX["player"]
 
 
-def _seen(views: list[tuple[float, float, float, float]], x: float, y: float) -> bool:
+def _seen(views: list[tuple[float, ...]], x: float, y: float) -> bool:
     """Does a bullet at (x, y) touch any of `views` (left, top, width, height)?"""
     return any(
         x + HALF >= left and x - HALF <= left + w and y + HALF >= top and y - HALF <= top + h

@@ -51,10 +51,7 @@ class GameOverScene(Scene):
         summary = f"KILLS {stage.kills}     TIME {format_steps(stage.steps)}"
         # Co-op: each player's kills, accuracy and deaths.
         rows = player_rows(stage) if len(stage.players) > 1 else []
-        if self.play.checkpoint is not None:
-            note = "RETRY: FROM THE LAST CHECKPOINT, ALL LIVES BACK"
-        else:
-            note = "RETRY: FROM THE START (NO CHECKPOINT REACHED)"
+        note = self.retry_note()
         draw_results(
             surface,
             ("GAME OVER", 56, text.RED),
@@ -63,3 +60,11 @@ class GameOverScene(Scene):
             self.menu,
             note,
         )
+
+    def retry_note(self) -> str:
+        """Where RETRY goes back to, under the menu."""
+        if self.play.checkpoint_label is not None:
+            return f"RETRY: FROM THE START OF {self.play.checkpoint_label}, ALL LIVES BACK"
+        if self.play.checkpoint is not None:
+            return "RETRY: FROM THE LAST CHECKPOINT, ALL LIVES BACK"
+        return "RETRY: FROM THE START (NO CHECKPOINT REACHED)"

@@ -19,7 +19,7 @@ from gunner.ghost import Ghost, GhostRecorder, load_ghost
 from gunner.hotreload import FileWatcher, Reloader
 from gunner.input import PAUSE_KEYS, Buttons
 from gunner.scenes.base import Scene, level_music, play_sounds
-from gunner.scenes.playing.checkpoints import back_at_checkpoint, take_checkpoint
+from gunner.scenes.playing.checkpoints import back_at_checkpoint, siege_wave, take_checkpoint
 from gunner.scenes.playing.coop import TwoPlayers
 from gunner.scenes.playing.draw import draw_play
 from gunner.scenes.playing.opening import Opening, open_stage
@@ -96,6 +96,9 @@ class PlayScene(HotReload, TwoPlayers, Scene):
         self._fit_screen()
         # The run as it stood when the last checkpoint was reached (RETRY goes back to it).
         self.checkpoint: Snapshot | None = None
+        # What it was: None for a checkpoint flag, "WAVE 3" for the start of a siege's wave.
+        self.checkpoint_label: str | None = None
+        self._wave_seen: int | None = None  # the siege's wave at the last step's end
         self._reported = False
         # Filled in when the level is completed, for the mission complete screen.
         self.new_best = False
@@ -150,6 +153,7 @@ class PlayScene(HotReload, TwoPlayers, Scene):
             reader=self.reader,
         )
         scene.checkpoint = self.checkpoint  # a second game over comes back here too
+        scene.checkpoint_label = self.checkpoint_label
         scene.waves = self.waves
         scene.assisted = self.assisted  # the same run, played on
         scene.splits = self.splits
@@ -262,7 +266,15 @@ class PlayScene(HotReload, TwoPlayers, Scene):
             # Should this one not keep, RETRY goes back to the one before rather than
             # to the start.
             self.checkpoint = take_checkpoint(self.stage) or self.checkpoint
+            self.checkpoint_label = None
             self.splits.reach(self.stage.checkpoint, self.stage.steps, self.best_splits(app))
+        wave = self._wave_seen
+        self._wave_seen = now = siege_wave(self.stage)
+        if wave is not None and now is not None and now > wave and self.stage.outcome is None:
+            # A siege's next wave is a checkpoint too: a game over in wave 4 goes back to
+            # wave 4's start (the keep, all lives back), not to the first wave.
+            self.checkpoint = take_checkpoint(self.stage) or self.checkpoint
+            self.checkpoint_label = f"WAVE {now}"
         if self.replay is not None and self.replay.finished and self.replay_end_hash is None:
             self.replay_end_hash = self.stage.state_hash()
         play_sounds(app, self.stage)

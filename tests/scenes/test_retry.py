@@ -17,6 +17,7 @@ from gunner.level import load_level
 from gunner.scenes.gameover import GameOverScene
 from gunner.scenes.loading import LoadingScene
 from gunner.scenes.play import PlayScene
+from gunner.scenes.playing.checkpoints import siege_wave
 from gunner.stage import Stage
 
 START = (2 * TILE + 8, FLOOR)
@@ -154,3 +155,53 @@ def test_retry_keeps_the_broad_phase_chosen_since_the_checkpoint(tmp_path, app):
     again = app.scene
     assert isinstance(again, PlayScene)
     assert again.design == chosen and again.stage.tree.design == chosen
+
+
+def test_a_siege_retries_from_the_start_of_the_wave_it_was_lost_in(tmp_path, app):
+    """A siege has no flags: the start of each wave after the first is its checkpoint,
+    so a game over in wave 2 goes back to wave 2 in the keep, not to wave 1."""
+    gates = [
+        obj("WaveSpawner", 30 * TILE, FLOOR - 32, 64, 32, wave=1, count=1, every=0.1),
+        obj("WaveSpawner", 30 * TILE, FLOOR - 32, 64, 32, wave=2, count=3, every=0.1),
+    ]
+    path = write_map(tmp_path, FIELD, extra_objects="".join(gates))
+    path.write_text(
+        path.read_text().replace(
+            "<properties>", '<properties><property name="objective" value="waves"/>', 1
+        )
+    )
+    scene = PlayScene(path)
+    app.reset_to(scene)
+    enemies = lambda: [e for e in scene.stage.entities if e.team == "enemy"]  # noqa: E731
+    for _ in range(300):
+        scene.step(app, Buttons.NONE)
+        if enemies():
+            break
+    (first,) = enemies()
+    assert scene.checkpoint is None  # wave 1 is the start itself
+    first.damage(99, scene.stage)
+    for _ in range(10):
+        scene.step(app, Buttons.NONE)
+    assert siege_wave(scene.stage) == 2 and scene.checkpoint_label == "WAVE 2"
+    for _ in range(300):  # wave 2's pause, then its three let out
+        scene.step(app, Buttons.NONE)
+    assert len(enemies()) == 3
+    scene.stage.player.lives = 1
+    scene.stage.player.die(scene.stage)
+    for _ in range(300):
+        if isinstance(app.scene, GameOverScene):
+            break
+        scene.step(app, Buttons.NONE)
+    over = app.scene
+    assert isinstance(over, GameOverScene) and over.menu is not None
+    assert over.retry_note() == "RETRY: FROM THE START OF WAVE 2, ALL LIVES BACK"
+    assert [name for name, _ in over.menu.options] == ["RETRY", "RESTART LEVEL", "QUIT TO TITLE"]
+    choose(app, "RETRY")
+    again = app.scene
+    assert isinstance(again, PlayScene)
+    stage = again.stage
+    assert siege_wave(stage) == 2 and stage.player.lives == LIVES
+    assert stage.player.hitbox.midbottom == START  # in the keep: where the siege began
+    assert not [e for e in stage.entities if e.team == "enemy" and e.alive]  # wave 2 to come
+    assert [s.left for s in stage.spawners] == [0, 3]
+    assert again.checkpoint_label == "WAVE 2"  # a second game over comes back here too

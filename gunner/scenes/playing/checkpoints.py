@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 from gunner.entities.player import LIVES
+from gunner.entities.spawner import current_wave, wave_number
 from gunner.feedback import feedback_of
 from gunner.snapshot import Snapshot
 from gunner.world import World
@@ -19,6 +20,13 @@ def take_checkpoint(stage: World) -> Snapshot | None:
     except Exception as exc:  # an entity that cannot be copied must not end the run
         print(f"gunner: cannot keep the checkpoint for RETRY: {exc}", file=sys.stderr)
         return None
+
+
+def siege_wave(stage: World) -> int | None:
+    """The siege's wave on, counted from 1 (None: no waves, or every wave over)."""
+    group = stage.spawners
+    wave = current_wave(group) if group else None
+    return None if wave is None else wave_number(group, wave)
 
 
 def back_at_checkpoint(stage: World) -> World:
