@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 
 from gunner.config import ASSETS_DIR
-from gunner.looks import Looks, recolour
+from gunner.looks import SHEET_UNIFORMS, Looks, recolour
 from gunner.schema import BACKDROPS
 
 # Installed players have no Makefile: tell them what helps them, and developers what to run.
@@ -259,7 +259,7 @@ class Art:
         if key not in self._sheets:
             image = self._sheet_images.get(name) or load_image(self.directory / f"{name}.png")
             if look:
-                image = recolour(image, look)
+                image = recolour(image, look, *SHEET_UNIFORMS.get(name, ()))
             self._sheets[key] = [
                 [
                     image.subsurface((x, y, frame_w, frame_h))

@@ -27,13 +27,35 @@ LOOKS: tuple[tuple[float, float, float], ...] = (
 # saturation that counts (outlines, skin and steel are left alone).
 UNIFORM_HUES = (45.0, 170.0)
 UNIFORM_SATURATION = 0.12
+# Sheets whose uniform is another colour, with looks of their own: the runner's sand
+# (hues 33-37 degrees; skin is 28, dirt 17-27 and the hazard yellow 44, none of which may
+# turn). As drawn, olive drab, grey-blue, dark khaki, rust: turns that suit sand, where
+# the soldier's would make it pink.
+SHEET_UNIFORMS: dict[str, tuple[tuple[float, float], tuple[tuple[float, float, float], ...]]] = {
+    "runner": (
+        (30.0, 40.0),
+        (
+            (0.0, 1.0, 1.0),
+            (40.0, 0.8, 0.9),
+            (175.0, 0.45, 1.0),
+            (0.0, 0.8, 0.62),
+            (-22.0, 0.95, 0.9),
+        ),
+    ),
+}
 
 
-def recolour(image: pygame.Surface, look: int) -> pygame.Surface:
-    """A copy of `image` with its uniform pixels turned to look number `look`."""
-    turn, sat_scale, val_scale = LOOKS[look % len(LOOKS)]
+def recolour(
+    image: pygame.Surface,
+    look: int,
+    hues: tuple[float, float] = UNIFORM_HUES,
+    looks: tuple[tuple[float, float, float], ...] = LOOKS,
+) -> pygame.Surface:
+    """A copy of `image` with its uniform pixels (saturated ones in the hue band `hues`,
+    degrees) turned to look number `look` of `looks`."""
+    turn, sat_scale, val_scale = looks[look % len(looks)]
     out = image.copy()
-    if look % len(LOOKS) == 0:
+    if look % len(looks) == 0:
         return out
     rgb = pygame.surfarray.pixels3d(out)
     c = rgb.astype(np.float32) / 255.0
@@ -51,7 +73,7 @@ def recolour(image: pygame.Surface, look: int) -> pygame.Surface:
         * 60.0
     )
     band = (span > 0) & (sat >= UNIFORM_SATURATION)
-    band &= (hue >= UNIFORM_HUES[0]) & (hue <= UNIFORM_HUES[1])
+    band &= (hue >= hues[0]) & (hue <= hues[1])
     h = (hue + turn) % 360.0
     s = np.clip(sat * sat_scale, 0.0, 1.0)
     v = np.clip(hi * val_scale, 0.0, 1.0)

@@ -46,6 +46,23 @@ def test_each_look_changes_the_uniform_and_keeps_face_outline_and_shape(art: Art
             assert g >= r and g >= b - 10, f"look {look} touched a non-uniform pixel {base[i]}"
 
 
+def test_runners_wear_other_uniforms_too_and_keep_their_skin(art: Art) -> None:
+    """The runner's uniform is sand, not olive: it used to come out the same in every
+    look, so a stream of runners read as one sprite stamped over and over."""
+    from gunner.entities.runner import FRAME as RUNNER_FRAME
+    from gunner.pixelart import SKIN
+
+    sand = art.sheet("runner", RUNNER_FRAME, RUNNER_FRAME)[0][0]
+    base = pixels(sand)
+    for look in range(1, len(LOOKS)):
+        other = pixels(art.sheet("runner", RUNNER_FRAME, RUNNER_FRAME, look)[0][0])
+        changed = [i for i, (a, b) in enumerate(zip(base, other, strict=True)) if a != b]
+        assert len(changed) >= 40, f"look {look} hardly differs"
+        assert [p[3] for p in base] == [p[3] for p in other]
+        assert all(base[i][:3] != SKIN for i in changed), f"look {look} turned the skin"
+        assert any(p[:3] == SKIN for p in other), f"look {look} has no face left"
+
+
 def test_look_zero_is_the_sheet_as_drawn(art: Art) -> None:
     olive = art.sheet("soldier", FRAME, FRAME)[1][0]
     assert pixels(recolour(olive, 0)) == pixels(olive)

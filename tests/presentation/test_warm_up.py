@@ -4,6 +4,8 @@ frame does), and what the player sees is the same as without the warm-up."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -41,9 +43,9 @@ def uniforms_made(monkeypatch) -> list[int]:
     made: list[int] = []
     recolour = assets.recolour
 
-    def counted(image: pygame.Surface, look: int) -> pygame.Surface:
+    def counted(image: pygame.Surface, look: int, *uniform: Any) -> pygame.Surface:
         made.append(look)
-        return recolour(image, look)
+        return recolour(image, look, *uniform)
 
     monkeypatch.setattr(assets, "recolour", counted)
     return made
