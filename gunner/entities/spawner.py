@@ -136,15 +136,16 @@ class WaveSpawner(Entity):
 
 def current_wave(group: list[WaveSpawner]) -> int | None:
     """The wave that is on (or next): the newest one started, None once every wave is
-    over. The first wave not over is on; each wave after it is on too once the one
-    before it is down to its stragglers (`stragglers`)."""
+    over. Each wave starts once the one before it is over or down to its stragglers
+    (`stragglers`); the newest stays the one on while an older one's stragglers fight
+    on, even when its own enemies are all gone."""
+    if all(s.finished for s in group):
+        return None
     on = None
     for wave in sorted({s.wave for s in group}):
         members = [s for s in group if s.wave == wave]
-        if all(s.finished for s in members):
-            continue
         on = wave
-        if not stragglers(members):
+        if not all(s.finished for s in members) and not stragglers(members):
             break
     return on
 

@@ -104,6 +104,9 @@ def test_the_next_wave_comes_on_while_the_last_ones_stragglers_still_fight(siege
     for _ in range(5):
         stage.step(B.NONE)
     assert stage.objective_status()[0][:2] == ("waves", False)  # the straggler lives
+    # Wave 2 is still the one on, its drones gone: the count never goes back a wave.
+    assert siege_status(stage) == SiegeStatus(wave=2, waves=2, left=1)
+    assert stage.objective_status()[0][2] == "SURVIVE WAVE 2/2"
     first[9].damage(99, stage)
     for _ in range(5):
         stage.step(B.NONE)
