@@ -1,5 +1,6 @@
 """The grenadier: keeps its distance and lobs grenades in an arc onto where the player
-stands; each bursts where it lands. Standing still is what gets a player hurt.
+stands; each bursts where it lands. Standing still is what gets a player hurt. One a
+siege's wave lets out (`advance`) walks at the player until within its throw.
 
 A grenade is not a bullet (bullets fly straight): it is a small body under its own
 light gravity that bursts on touching a wall, a floor, a solid or the player, or when
@@ -38,12 +39,23 @@ ENTRY = ObjectClass(
         "health": Prop("int", 2, "hits it takes", low=1, high=1000),
         "range": Prop("float", 260.0, "how far it throws, pixels", low=32, high=600),
         "fire_rate": Prop("float", 2.2, "seconds between throws", low=0.5, high=60),
+        "advance": Prop(
+            "bool",
+            False,
+            "walks at the player until within throwing reach, rather than waiting where "
+            "it stands (a siege's waves let theirs out so)",
+        ),
         "drop": drop_prop("killed"),
     },
 )
 DEFAULTS = ENTRY.defaults()  # health, range, fire_rate: stated in the schema
 SPEED = 30.0  # px/s while keeping its distance
 KEEP = 96.0  # it backs away from a player nearer than this
+# Advancing (`advance`): it walks at the player at ADVANCE_SPEED until the player is
+# within HOLD px plus RANK px for each step of its rank (its serial, modulo RANKS), all
+# well inside its throw: so a gate's grenadiers stand spread out, not in one heap.
+ADVANCE_SPEED = 50.0
+HOLD, RANK, RANKS = 150.0, 20.0, 4
 REACH_UP, REACH_DOWN = 128.0, 192.0  # how far above and below it throws
 WIND_UP = 0.45  # the tell: the arm drawn back this long before the throw
 FOLLOW = 0.3  # the throwing pose shows this long after
@@ -116,6 +128,7 @@ class Grenadier(Enemy):
         props = props or {}
         super().__init__(feet_box(WIDTH, HEIGHT, (x, foot_y)), props)
         self.reach = float(props.get("range", DEFAULTS["range"]))
+        self.advance = bool(props.get("advance", DEFAULTS["advance"]))
         self.fire_every = float(props.get("fire_rate", DEFAULTS["fire_rate"]))
         self.cooldown = Timer.of(FIRST)  # running: not throwing yet
         self.wind_up = Timer()  # running: the arm drawn back (the tell)
@@ -147,16 +160,24 @@ class Grenadier(Enemy):
         self.fall(stage)
 
     def _pace(self, stage: WorldView) -> float:
-        """Backs away from a player too near (never off a ledge), else stands."""
-        gap = abs(stage.quarry(self).hitbox.centerx - self.hitbox.centerx)
-        if not stage.quarry(self).alive or gap >= KEEP:
+        """Backs away from a player too near, or (advancing) walks at one out of its
+        rank's hold, never off a ledge; else stands."""
+        quarry = stage.quarry(self)
+        dx = quarry.hitbox.centerx - self.hitbox.centerx
+        if not quarry.alive:
             return 0.0
-        away = -self.facing
+        if abs(dx) < KEEP:
+            way, speed = -self.facing, SPEED
+        elif self.advance and abs(dx) > HOLD + RANK * (self.serial % RANKS):
+            way, speed = (1 if dx > 0 else -1), ADVANCE_SPEED
+            self.facing = way
+        else:
+            return 0.0
         box = self.hitbox
-        probe = box.right + 1 if away > 0 else box.left - 1
+        probe = box.right + 1 if way > 0 else box.left - 1
         if not stage.tilemap.standing_on(pygame.FRect(probe, box.top, 1, box.height)):
             return 0.0
-        return away * SPEED
+        return way * speed
 
     def _throw(self, stage: WorldView) -> None:
         x = self.hitbox.centerx + HAND[0] * self.facing

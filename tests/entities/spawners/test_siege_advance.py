@@ -146,3 +146,41 @@ def test_an_advancing_soldier_drops_off_a_ledge_to_chase_a_player_below(tmp_path
         stage.step(B.NONE)
     (soldier,) = enemies(stage)
     assert soldier.hitbox.bottom == 16 * TILE  # down on the player's floor
+
+
+def test_a_waves_grenadiers_walk_into_throwing_reach_and_stand_spread_out(
+    tmp_path: Path,
+) -> None:
+    """A siege's grenadiers used to stand where their gate let them out, five in one heap,
+    out of the player's sight and never in reach of him: they walk at him now and hold
+    each at its rank's distance, inside its throw."""
+    from gunner.entities.grenadier import HOLD, RANK, RANKS, Grenadier
+
+    gate_ = gate(40 * TILE, count=4, every=0.5, fire_rate=60, kind="Grenadier")
+    stage = make_stage(tmp_path, [gate_], KEEP, "waves")
+    for _ in range(steps(WAVE_PAUSE) + steps(14.0)):
+        stage.step(B.NONE)
+    troops = enemies(stage)
+    assert len(troops) == 4 and all(type(e) is Grenadier and e.advance for e in troops)
+    player_x = stage.player.hitbox.centerx
+    for e in troops:
+        hold = HOLD + RANK * (e.serial % RANKS)
+        gap = e.hitbox.centerx - player_x
+        assert hold - 1 < gap <= hold, (e.serial, gap, hold)  # stopped at its rank
+        assert gap < e.reach and e.in_reach(stage)
+    assert len({round(e.hitbox.centerx) for e in troops}) == 4  # spread out, not one heap
+    before = [e.hitbox.x for e in troops]
+    for _ in range(steps(1.0)):
+        stage.step(B.NONE)
+    assert [e.hitbox.x for e in troops] == before  # holding
+
+
+def test_a_placed_grenadier_still_waits_where_it_stands(tmp_path: Path) -> None:
+    grenadier = obj("Grenadier", 40 * TILE, FLOOR_Y, fire_rate=60)
+    stage = make_stage(tmp_path, [grenadier], KEEP)
+    (placed,) = enemies(stage)
+    assert placed.advance is False
+    x = placed.hitbox.x
+    for _ in range(steps(3.0)):
+        stage.step(B.NONE)
+    assert placed.hitbox.x == x
