@@ -191,6 +191,11 @@ class App:
 
     def reset_to(self, scene: Scene) -> None:
         self.consume_keys()
+        recorder = self.recorder
+        if recorder is not None and getattr(scene, "stage", None) is not recorder.stage:
+            # The recorded run is left (quit to title, restart): it is saved now, not
+            # only when the window closes, so the file is there as the player expects.
+            recorder.save()
         self.scenes.clear()
         self.push(scene)
 

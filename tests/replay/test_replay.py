@@ -422,6 +422,25 @@ def test_a_window_recording_stores_the_level_as_it_was_when_it_began(tmp_path):
     assert Replay.load(path).level_changed()
 
 
+def test_quitting_to_the_title_saves_the_recording_there_and_then(tmp_path):
+    """`--record`: leaving the run for the title writes the replay at once; it used to
+    be written only when the window closed."""
+    from gunner.scenes.title import TitleScene
+
+    level = write_map(tmp_path, FLAT)
+    path = tmp_path / "window.replay"
+    app = App(scale=1, recorder=Recorder(path))
+    scene = PlayScene(level, seed=2)
+    app.push(scene)
+    for _ in range(30):
+        scene.step(app, Buttons.RIGHT)
+    assert not path.exists()
+    app.reset_to(TitleScene())
+    replay = Replay.load(path)
+    assert replay.masks == [int(Buttons.RIGHT)] * 30
+    assert replay.state_hash == scene.stage.state_hash()
+
+
 def watch_in_window(monkeypatch, path, capsys, extra_steps=30):
     """`python -m gunner --replay PATH` in a (dummy) window, the player watching until
     `extra_steps` after the replay ends and then closing it. Returns the exit status,
