@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ascii_maps import CellRun, make_stage
+from ascii_maps import CellRun, make_stage, obj
 from gunner.config import TILE
 from gunner.entities.bridge import SHAKE, Bridge
 from gunner.entities.crumble_floor import CrumbleFloor
@@ -117,3 +117,17 @@ def test_a_bridges_fire_stops_at_a_crumbling_floor_beside_it(tmp_path) -> None:
     assert all(stage.tilemap.cell(c, ROW) == EMPTY for c in range(8, 13))
     assert all(stage.tilemap.cell(c, ROW) == SOLID for c in range(13, 18))
     assert all(not any(e.left) for e in stage.entities if isinstance(e, CrumbleFloor))
+
+
+def test_a_bridge_drawn_over_a_tile_of_the_map_is_not_lit_through_that_tile(tmp_path) -> None:
+    """Bridge objects either side of one of the map's own tiles are two bridges: the
+    second is drawn over the tile (which stays the map's), and the fire does not cross."""
+    rows = BRIDGE.pit()
+    rows[7] = rows[0]
+    rows[4] = "." * 8 + "P" + "." * 21  # he drops onto the first bridge
+    rows[ROW] = rows[ROW][:10] + "#" + rows[ROW][11:]
+    first = obj("Bridge", 8 * TILE, ROW * TILE, 2 * TILE, TILE)
+    second = obj("Bridge", 10 * TILE, ROW * TILE, 4 * TILE, TILE)
+    stage = make_stage(tmp_path, [first, second], rows)
+    BRIDGE.emptied(stage, B.NONE, 3.0)
+    assert [stage.tilemap.cell(c, ROW) for c in range(8, 14)] == [EMPTY] * 2 + [SOLID] * 4
