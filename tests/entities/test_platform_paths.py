@@ -1,0 +1,156 @@
+"""A moving platform's path as a player sees it ride: on the drawn line at every step,
+at its speed, waiting its `wait` at each end and only there, a loop closing itself
+with a straight leg home, the size it is drawn at, and bullets stopping on a solid
+plank but not a one-way one."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+from ascii_maps import FIELD, platform, polyline, write_map
+from gunner.config import DT
+from gunner.entities.platform import HEIGHT, WIDTH, MovingPlatform
+from gunner.input import Buttons
+from gunner.level import load_level
+from gunner.stage import Stage
+from gunner.timer import steps
+
+ORIGIN = (160.0, 160.0)  # every platform here starts at this top-left
+
+
+def stage_with(tmp_path, objects) -> Stage:  # noqa: ANN001
+    path = write_map(tmp_path, FIELD, extra_objects="".join(objects))
+    return Stage(load_level(path, images=False), seed=1)
+
+
+def the_platform(stage: Stage) -> MovingPlatform:
+    (found,) = [e for e in stage.entities if isinstance(e, MovingPlatform)]
+    return found
+
+
+def along(points: list[tuple[float, float]], x: float, y: float) -> float | None:
+    """How far along the polyline `points` the point (x, y) lies; None if off it."""
+    s = 0.0
+    for (ax, ay), (bx, by) in zip(points, points[1:], strict=False):
+        length = math.hypot(bx - ax, by - ay)
+        if length:
+            t = ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / length**2
+            px, py = ax + t * (bx - ax), ay + t * (by - ay)
+            if -1e-9 <= t <= 1 + 1e-9 and math.hypot(x - px, y - py) < 1e-4:
+                return s + t * length
+        s += length
+    return None
+
+
+def travel(stage: Stage, n: int, points: list[tuple[float, float]]) -> list[float]:
+    """Its distance along `points` (offsets from ORIGIN) after each of n steps."""
+    plat = the_platform(stage)
+    out = []
+    for _ in range(n):
+        stage.step(Buttons.NONE)
+        s = along(points, plat.hitbox.x - ORIGIN[0], plat.hitbox.y - ORIGIN[1])
+        assert s is not None, (plat.hitbox.topleft, len(out))  # always on the line
+        out.append(s)
+    return out
+
+
+BENT = [(0.0, 0.0), (48.0, 36.0), (48.0, 96.0), (112.0, 96.0)]  # legs of 60, 60 and 64 px
+
+
+def test_it_follows_a_bent_path_at_its_speed_and_waits_only_at_the_ends(tmp_path) -> None:
+    objects = [
+        platform(*ORIGIN, speed=("float", 120), wait=("float", 0.25)),
+        polyline(ORIGIN[0] + 24, ORIGIN[1], BENT),
+    ]
+    stage = stage_with(tmp_path, objects)
+    length, step, wait = 184.0, 120 * DT, steps(0.25)
+    s = travel(stage, 400, BENT)
+    assert s[0] == pytest.approx(step, abs=1e-4)  # it starts at the path's first point
+    moves = [b - a for a, b in zip([0.0, *s], s, strict=False)]
+    for k, move in enumerate(moves):
+        at_end = s[k] == pytest.approx(length, abs=1e-4) or s[k] == pytest.approx(0.0, abs=1e-4)
+        if not at_end:
+            assert abs(move) == pytest.approx(step, abs=1e-4), (k, s[k], move)
+    # At each end it stands exactly `wait` (the step it arrives, then the wait).
+    far = [k for k in range(len(s)) if s[k] == pytest.approx(length, abs=1e-4)]
+    near = [k for k in range(far[0], len(s)) if s[k] == pytest.approx(0.0, abs=1e-4)]
+    for stay in (far, near):
+        first = [k for k in stay if k - stay[0] <= wait]
+        assert first == list(range(stay[0], stay[0] + wait + 1))
+        assert stay[0] + wait + 1 not in stay  # and then it moves on
+    assert max(s) == pytest.approx(length, abs=1e-4) and the_platform(stage).stopped == 0
+
+
+@pytest.mark.parametrize(
+    "points",
+    [[(0.0, 0.0), (64.0, 0.0), (64.0, 64.0)], [(0.0, 0.0), (64.0, 0.0)]],
+    ids=["bent", "straight"],
+)
+def test_a_loop_comes_home_along_a_straight_leg_without_a_jump(tmp_path, points) -> None:
+    objects = [
+        platform(*ORIGIN, speed=("float", 120), wait=("float", 0), mode=("string", "loop")),
+        polyline(ORIGIN[0] + 24, ORIGIN[1], points),
+    ]
+    stage = stage_with(tmp_path, objects)
+    plat = the_platform(stage)
+    home = [*points, (0.0, 0.0)]
+    seen = []
+    for _ in range(240):
+        stage.step(Buttons.NONE)
+        seen.append((plat.hitbox.x - ORIGIN[0], plat.hitbox.y - ORIGIN[1]))
+    assert all(along(home, x, y) is not None for x, y in seen)
+    hops = [math.dist(a, b) for a, b in zip(seen, seen[1:], strict=False)]
+    assert max(hops) <= 120 * DT + 1e-4  # never a jump home (float32 boxes)
+    last = points[-1]
+    halfway = (last[0] / 2, last[1] / 2)  # the middle of the leg home
+    assert min(math.dist(p, halfway) for p in seen) <= 120 * DT
+
+
+def test_a_path_whose_last_point_is_doubled_is_ridden_there_and_back(tmp_path) -> None:
+    points = [(0.0, 0.0), (64.0, 0.0), (64.0, 0.0)]  # the last point clicked twice
+    objects = [
+        platform(*ORIGIN, speed=("float", 120), wait=("float", 0)),
+        polyline(ORIGIN[0] + 24, ORIGIN[1], points),
+    ]
+    stage = stage_with(tmp_path, objects)
+    s = travel(stage, 120, points)
+    assert max(s) == pytest.approx(64.0, abs=1e-4) and s[-1] < 63.0  # there, and on its way back
+
+
+def test_a_platform_drawn_as_a_point_gets_the_default_size_and_a_drawn_one_keeps_its_own(
+    tmp_path,
+) -> None:
+    point = (
+        '<object id="100" type="MovingPlatform" x="160" y="160"><point/><properties>'
+        '<property name="path" type="object" value="101"/></properties></object>'
+    )
+    stage = stage_with(tmp_path, [point, polyline(184, 160, [(0, 0), (64, 0)])])
+    assert the_platform(stage).hitbox.size == (WIDTH, HEIGHT)
+    drawn = platform(160, 160, w=64, h=16)
+    stage = stage_with(tmp_path, [drawn, polyline(184, 160, [(0, 0), (64, 0)])])
+    assert the_platform(stage).hitbox.size == (64, 16)
+
+
+def test_a_platform_given_no_path_stands_still(tmp_path) -> None:
+    stage = stage_with(tmp_path, [])
+    plat = MovingPlatform(pygame.FRect(160, 160, 48, 8))
+    stage.add_entity(plat)
+    for _ in range(30):
+        stage.step(Buttons.NONE)
+    assert plat.hitbox.topleft == (160, 160)
+
+
+@pytest.mark.parametrize(("oneway", "left"), [("false", 0), ("true", 1)])
+def test_bullets_stop_on_a_solid_plank_and_pass_a_one_way_one(tmp_path, oneway, left) -> None:
+    objects = [
+        platform(*ORIGIN, speed=("float", 1), oneway=("bool", oneway)),
+        polyline(ORIGIN[0] + 24, ORIGIN[1], [(0, 0), (1, 0)]),
+    ]
+    stage = stage_with(tmp_path, objects)
+    stage.bullets.spawn(100.0, 164.0, 300.0, 0.0, team="enemy")
+    for _ in range(20):  # 100 px: through the plank's 48 and beyond, if it lets it
+        stage.step(Buttons.NONE)
+    assert len(stage.bullets) == left
