@@ -154,3 +154,101 @@ def test_bullets_stop_on_a_solid_plank_and_pass_a_one_way_one(tmp_path, oneway, 
     for _ in range(20):  # 100 px: through the plank's 48 and beyond, if it lets it
         stage.step(Buttons.NONE)
     assert len(stage.bullets) == left
+
+
+# -- what it carries and pushes ----------------------------------------------------------
+
+
+def put(stage: Stage, entity, midbottom) -> None:  # noqa: ANN001
+    """Place a filed entity somewhere else (and file it there)."""
+    stage.tree.remove(entity)
+    entity.hitbox.midbottom = midbottom
+    stage.tree.add(entity)
+
+
+@pytest.mark.parametrize("speed", [30, 120])
+@pytest.mark.parametrize("way", [1, -1])
+def test_it_pushes_a_player_in_its_way_exactly_ahead_of_its_front(tmp_path, speed, way) -> None:
+    floor = 15 * 16
+    x0 = 160 if way > 0 else 480
+    objects = [
+        platform(x0, floor - 16, w=32, h=16, speed=("float", speed), wait=("float", 0)),
+        polyline(x0 + 16, floor - 16, [(0, 0), (way * 160, 0)]),
+    ]
+    stage = stage_with(tmp_path, objects)
+    plat = the_platform(stage)
+    player = stage.player
+    put(stage, player, (x0 + 16 + way * 40, floor))  # standing in its way
+    pushed = 0
+    for _ in range(60):
+        player.vx = 0.0
+        stage.step(Buttons.NONE)
+        front = plat.hitbox.right if way > 0 else plat.hitbox.left
+        if (player.hitbox.left if way > 0 else player.hitbox.right) == pytest.approx(front):
+            pushed += 1
+        assert not player.hitbox.colliderect(plat.hitbox)
+    assert pushed > 20 and plat.stopped == 0  # pushed along, flush with its front
+
+
+@pytest.mark.parametrize("speed", [40, 120])
+def test_a_rider_half_on_a_ledge_stays_on_it_as_the_elevator_goes_down(tmp_path, speed) -> None:
+    """Feet on the ledge's tiles and on the plank beside it: the plank sinks away, the
+    ledge holds him (he is never pulled into the tiles)."""
+    rows = ["." * 40] * 10 + ["#" * 10 + "." * 30] + ["." * 40] * 3 + ["..P" + "." * 37, "#" * 40]
+    objects = [
+        platform(160, 160, w=48, h=8, speed=("float", speed), wait=("float", 0)),
+        polyline(184, 160, [(0, 0), (0, 64)]),
+    ]
+    path = write_map(tmp_path, rows, extra_objects="".join(objects))
+    stage = Stage(load_level(path, images=False), seed=1)
+    player = stage.player
+    put(stage, player, (160, 160))  # half on the ledge (ends at 160), half on the plank
+    for _ in range(90):
+        stage.step(Buttons.NONE)
+        assert not stage.tilemap.overlaps_solid(player.hitbox)
+    assert player.hitbox.bottom == 160 and player.on_ground
+    assert the_platform(stage).hitbox.top > 170
+
+
+@pytest.mark.parametrize("side", [-1, 1])
+def test_a_player_flush_beside_a_plank_at_its_height_is_not_carried(tmp_path, side) -> None:
+    """On a ledge level with the plank's top, touching its side: the plank moves away
+    from him and leaves him where he stands."""
+    ledge = "#" * 10 + "." * 30 if side < 0 else "." * 23 + "#" * 17
+    rows = ["." * 40] * 10 + [ledge] + ["." * 40] * 3 + ["..P" + "." * 37, "#" * 40]
+    x0, away = (160, 96) if side < 0 else (320, -96)
+    objects = [
+        platform(x0, 176 - 16, w=48, h=8, speed=("float", 60), wait=("float", 0)),
+        polyline(x0 + 24, 160, [(0, 0), (away, 0)]),
+    ]
+    path = write_map(tmp_path, rows, extra_objects="".join(objects))
+    stage = Stage(load_level(path, images=False), seed=1)
+    plat = the_platform(stage)
+    player = stage.player
+    stage.tree.remove(player)
+    if side < 0:
+        player.hitbox.right = plat.hitbox.left
+    else:
+        player.hitbox.left = plat.hitbox.right
+    player.hitbox.bottom = 160
+    stage.tree.add(player)
+    stand = player.hitbox.midbottom
+    for _ in range(30):
+        stage.step(Buttons.NONE)
+    assert player.hitbox.midbottom == stand and player.on_ground
+
+
+def test_a_one_way_elevator_carries_its_rider_down(tmp_path) -> None:
+    objects = [
+        platform(160, 96, speed=("float", 120), wait=("float", 0), oneway=("bool", "true")),
+        polyline(184, 96, [(0, 0), (0, 96)]),
+    ]
+    stage = stage_with(tmp_path, objects)
+    plat = the_platform(stage)
+    put(stage, stage.player, (plat.hitbox.centerx, plat.hitbox.top))
+    tops = []
+    for _ in range(40):
+        stage.step(Buttons.NONE)
+        assert stage.player.hitbox.bottom == plat.hitbox.top
+        tops.append(plat.hitbox.top)
+    assert tops[-1] - tops[0] > 60  # down it went, with him on it
