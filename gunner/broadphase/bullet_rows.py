@@ -152,9 +152,10 @@ class BulletRows:
             return
         _, _, keys, rows, _ = self._index()
         cols = np.floor((keys - self._bx) / self._row_h).astype(np.int64)
-        cells, counts = np.unique(rows * (1 << 32) + cols, return_counts=True)
-        for key, count in zip(cells.tolist(), counts.tolist(), strict=True):
-            row, col = divmod(key, 1 << 32)
+        # (row, col) pairs, not one packed key: a bullet half off the map's left edge
+        # has a column of -1.
+        cells, counts = np.unique(np.stack([rows, cols], axis=1), axis=0, return_counts=True)
+        for (row, col), count in zip(cells.tolist(), counts.tolist(), strict=True):
             rect = pygame.FRect(
                 self._bx + col * self._row_h, self._by + row * self._row_h, self._row_h, self._row_h
             )
