@@ -19,6 +19,7 @@ from gunner.stage import Stage
 from gunner.timer import steps
 
 ORIGIN = (160.0, 160.0)  # every platform here starts at this top-left
+FLOOR_Y = 15 * 16  # FIELD's floor top
 
 
 def stage_with(tmp_path, objects) -> Stage:  # noqa: ANN001
@@ -103,6 +104,7 @@ def test_a_loop_comes_home_along_a_straight_leg_without_a_jump(tmp_path, points)
         seen.append((plat.hitbox.x - ORIGIN[0], plat.hitbox.y - ORIGIN[1]))
     assert all(along(home, x, y) is not None for x, y in seen)
     hops = [math.dist(a, b) for a, b in zip(seen, seen[1:], strict=False)]
+    assert (0.0, 0.0) in seen  # round again from exactly its first point
     assert max(hops) <= 120 * DT + 1e-4  # never a jump home (float32 boxes)
     last = points[-1]
     halfway = (last[0] / 2, last[1] / 2)  # the middle of the leg home
@@ -252,3 +254,70 @@ def test_a_one_way_elevator_carries_its_rider_down(tmp_path) -> None:
         assert stage.player.hitbox.bottom == plat.hitbox.top
         tops.append(plat.hitbox.top)
     assert tops[-1] - tops[0] > 60  # down it went, with him on it
+
+
+def door_at(x: float, y: float) -> str:
+    """A closed door (16x48) with its top-left at (x, y)."""
+    return (
+        f'<object type="Door" x="{x}" y="{y}" width="16" height="48">'
+        '<properties><property name="color" value="red"/></properties></object>'
+    )
+
+
+def test_a_one_way_plank_sinks_through_a_door_but_a_sliding_one_waits_at_it(tmp_path) -> None:
+    """A one-way plank moving down never pushes, so it passes a closed door; moving
+    sideways it meets the door like any plank and waits there."""
+    down = [
+        platform(160, 40, speed=("float", 30), wait=("float", 0), oneway=("bool", "true")),
+        polyline(184, 40, [(0, 0), (0, 120)]),
+        door_at(176, 100),
+    ]
+    stage = stage_with(tmp_path, down)
+    tops = []
+    for _ in range(steps(4.0)):  # the way down, 120 px at 30 px/s
+        stage.step(Buttons.NONE)
+        tops.append(the_platform(stage).hitbox.top)
+    assert max(tops) == 160 and the_platform(stage).stopped == 0  # down past the door
+    side = [
+        platform(100, 120, speed=("float", 120), wait=("float", 0), oneway=("bool", "true")),
+        polyline(124, 120, [(0, 0), (200, 0)]),
+        door_at(200, 100),
+    ]
+    stage = stage_with(tmp_path, side)
+    for _ in range(steps(2.0)):
+        stage.step(Buttons.NONE)
+    plat = the_platform(stage)
+    assert plat.stopped > 0 and plat.hitbox.right <= 200
+
+
+def test_a_player_jumping_up_through_a_moving_one_way_plank_is_not_carried(tmp_path) -> None:
+    objects = [
+        platform(
+            120, FLOOR_Y - 56, speed=("float", 120), wait=("float", 0), oneway=("bool", "true")
+        ),
+        polyline(144, FLOOR_Y - 56, [(0, 0), (160, 0)]),
+    ]
+    stage = stage_with(tmp_path, objects)
+    player = stage.player
+    put(stage, player, (170, FLOOR_Y))
+    x = player.hitbox.x
+    for step in range(40):
+        stage.step(Buttons.JUMP if step < 12 else Buttons.NONE)
+        assert player.hitbox.x == x  # straight up through it, whatever it does
+
+
+def test_a_rising_elevator_stopped_by_a_door_keeps_its_rider_on_it(tmp_path) -> None:
+    """The door sits over the plank's far end; the rider stands at the near end. The
+    plank lifts him, meets the door, puts him back and waits: he never hangs in the air."""
+    objects = [
+        platform(160, 200, w=64, speed=("float", 120), wait=("float", 0)),
+        polyline(192, 200, [(0, 0), (0, -120)]),
+        door_at(208, 120),
+    ]
+    stage = stage_with(tmp_path, objects)
+    plat = the_platform(stage)
+    put(stage, stage.player, (170, 200))
+    for _ in range(60):
+        stage.step(Buttons.NONE)
+        assert stage.player.hitbox.bottom == plat.hitbox.top
+    assert plat.stopped > 0 and plat.hitbox.top >= 168
