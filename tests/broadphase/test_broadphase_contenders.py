@@ -66,6 +66,13 @@ def test_the_tutorials_tree_is_built_whole_to_depth_four_over_the_bounds() -> No
     }
 
 
+def test_the_overlay_asks_the_tutorials_tree_only_for_the_leaves_in_view() -> None:
+    tree = TutorialQuadtree((0.0, 0.0, W, H))
+    view = pygame.FRect(LEAF_W * 3 + 1, LEAF_H * 5 + 1, LEAF_W * 2, LEAF_H)  # over 2 x 2
+    shown = {tuple(rect) for rect, _ in tree.cells(view)}
+    assert shown == {(i * LEAF_W, j * LEAF_H, LEAF_W, LEAF_H) for i in (3, 4, 5) for j in (5, 6)}
+
+
 def test_an_item_inside_a_leaf_is_filed_there_whichever_quadrant_at_every_level() -> None:
     tree = TutorialQuadtree((0.0, 0.0, W, H))
     for x, y, _, _ in leaf_corners():
@@ -156,10 +163,10 @@ def test_a_grid_query_checks_each_item_in_its_cells_once() -> None:
 
 
 def test_a_grid_over_bounds_away_from_the_origin_starts_its_cells_there() -> None:
-    grid = UniformGrid((-100.0, 50.0, 200.0, 100.0), cell=50.0)  # 4 x 2 cells
+    grid = UniformGrid((-100.0, 50.0, 200.0, 300.0), cell=50.0)  # 4 x 6 cells
     grid.add(Thing(-45, 110, 10, 10))  # the second column, second row
     cells = counts(grid)
-    assert len(cells) == 8 and min(cells) == (-100.0, 50.0, 50.0, 50.0)
+    assert len(cells) == 24 and min(cells) == (-100.0, 50.0, 50.0, 50.0)
     assert {rect: n for rect, n in cells.items() if n} == {(-100.0 + 50, 100.0, 50.0, 50.0): 1}
     assert grid.query(pygame.FRect(-40, 115, 2, 2)) and grid.checks == 1
 
@@ -232,6 +239,20 @@ def test_slivers_overlap_and_zero_sizes_do_not_in_bullet_rows() -> None:
     assert rows.query(pygame.FRect(41, 11, 2, 0)).tolist() == []  # nor of no height
 
 
+@pytest.mark.parametrize(
+    ("box", "query"),
+    [
+        ((100, 200, 40, 2), (139.95, 200, 5, 1)),  # a wide flat bullet, at its far end
+        ((100, 107.96875, 2, 40), (100, 147.95, 2, 5)),  # a tall one whose middle is
+    ],  # just above a row's edge (128), at its foot
+    ids=["wide", "tall"],
+)
+def test_a_bullet_is_found_by_a_sliver_at_its_far_end(box, query) -> None:
+    rows = BulletRows((0.0, 0.0, 320.0, 320.0))
+    rows.add_many(np.arange(2), np.array([box, (10, 10, 2, 2)], dtype=np.float32))
+    assert rows.query(pygame.FRect(query)).tolist() == [0]
+
+
 def test_bullet_rows_check_only_the_bullets_of_the_rows_and_reach_a_query_spans() -> None:
     """A query checks the bullets filed in its rows whose centres lie within half the
     widest bullet (and 1/16 px) of it: the count F3 shows."""
@@ -247,6 +268,8 @@ def test_bullet_rows_check_only_the_bullets_of_the_rows_and_reach_a_query_spans(
     assert rows.checks == 2 + 2  # the one within reach in each row it spans
     rows.query(pygame.FRect(-50, 11, 20, 1))
     assert rows.checks == 4  # nothing within reach: nothing checked
+    rows.query(pygame.FRect(22.8, 28, 0.1, 1))  # in the first row, 3 px above the next
+    assert rows.checks == 5  # the next row lies beyond the reach of its bullets
 
 
 def test_bullet_rows_over_bounds_away_from_the_origin() -> None:
@@ -296,7 +319,12 @@ def test_bullet_rows_file_in_several_batches_and_take_out_any_of_them() -> None:
 def test_the_bullet_systems_own_removal_empties_the_rows_it_filed() -> None:
     rows = BulletRows((0.0, 0.0, 320.0, 320.0))
     rows.file_all(np.array([1, 2, 3]), lambda: boxes_at([10, 20, 30]))
-    rows.remove_filed(np.array([1, 2, 3]))
+    rows.remove_filed(np.array([3]))  # the last one only
+    assert found(rows) == [1, 2]
+    with pytest.raises(KeyError):
+        rows.remove_many(np.array([1, 4]))  # as many as it holds, but not those
+    assert found(rows) == [1, 2]
+    rows.remove_filed(np.array([1, 2]))
     assert len(rows) == 0 and found(rows) == []
     rows.remove_filed(np.array([], dtype=np.int64))  # nothing filed, nothing taken
     assert len(rows) == 0

@@ -50,7 +50,7 @@ def test_answers_come_in_stage_order_whatever_the_class_or_filing_order(design) 
 
 
 def test_a_teams_bullets_ask_only_what_they_may_hit() -> None:
-    player = Thing(1, 100, team="player")
+    player = Thing(1, 100, team="player", shootable=False)  # (only a target counts)
     enemy = Thing(2, 102, team="enemy")
     drum = Thing(3, 104, solid=True)
     tree = tree_of(player, enemy, drum)
