@@ -57,6 +57,7 @@ def test_a_teams_bullets_ask_only_what_they_may_hit() -> None:
     box = pygame.FRect(90, 90, 40, 40)
     assert tree.asker("enemy")(box) == [player, drum]  # enemy fire never hurts enemies
     assert tree.asker("player")(box) == [enemy, drum]  # nor the player's own side
+    assert tree.asker("rival")(box) == [player, enemy, drum]  # a rival's hurt anyone
     target = Thing(4, 106, team="neutral")  # something shootable in the player's class
     tree.add(target)
     assert tree.asker("player")(box) == [player, enemy, drum, target]  # that class, whole
