@@ -324,6 +324,8 @@ def test_the_bullet_systems_own_removal_empties_the_rows_it_filed() -> None:
     with pytest.raises(KeyError):
         rows.remove_many(np.array([1, 4]))  # as many as it holds, but not those
     assert found(rows) == [1, 2]
+    with pytest.raises(KeyError):
+        rows.remove_filed(np.array([1, 4]))  # as many, ending in one it does not hold
     rows.remove_filed(np.array([1, 2]))
     assert len(rows) == 0 and found(rows) == []
     rows.remove_filed(np.array([], dtype=np.int64))  # nothing filed, nothing taken
