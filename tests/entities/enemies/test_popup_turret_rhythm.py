@@ -97,6 +97,19 @@ def test_rising_or_sinking_it_cannot_be_hurt(tmp_path, name) -> None:
     assert turret.stage_name == name and not turret.shootable
 
 
+def test_it_shows_itself_up_exactly_while_it_can_be_hurt(tmp_path) -> None:
+    """What the art reads (`up`: the risen body and its barrel) is the turret's danger
+    and chance: up on every step it can be shot and hurts by touch, and on no other."""
+    stage, turret = turret_on(tmp_path, FLAT, 10, 6, fire_rate=1.0)
+    shown = []
+    for _ in range(300):
+        stage.step(B.NONE)
+        shown.append(turret.up)
+        assert turret.up == turret.shootable == (turret.contact_damage > 0)
+    assert True in shown and False in shown
+    assert shown.index(True) > 0  # down (drawn flat in its floor) before its first rise
+
+
 def test_it_stays_down_while_the_player_stands_over_its_hatch(tmp_path) -> None:
     stage, turret = turret_on(tmp_path, FLAT, 10, 6)
     x, floor = turret.hitbox.centerx, turret.hitbox.bottom

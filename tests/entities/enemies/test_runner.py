@@ -165,6 +165,20 @@ def test_it_runs_at_a_player_close_by_on_either_side_from_its_first_step(tmp_pat
     assert left.hitbox.centerx > start[0] and right.hitbox.centerx < start[1]
 
 
+def test_one_dropped_at_exactly_the_players_x_runs_right(tmp_path) -> None:
+    # Falling straight onto the player (as a generator's from above may drop one), its
+    # first look finds the player at its own x: it runs right, the side every kind takes
+    # on that tie, and the side a generator turns the ones it lets in there.
+    rows = [SKY] * 4 + ["." * 20 + "P" + "." * 19, "#" * 40]
+    stage = stage_of(tmp_path, rows, obj("Runner", 20, 1))
+    dropped = runner(stage)
+    assert dropped.hitbox.centerx == stage.player.hitbox.centerx
+    stage.step(B.NONE)
+    assert dropped.facing == 1
+    run(stage, 0.3)
+    assert dropped.hitbox.centerx > stage.player.hitbox.centerx
+
+
 def test_it_turns_back_to_chase_160_px_past_the_player(tmp_path) -> None:
     # Open floor far beyond the player both ways: only the chase turns it.
     rows = ["." * 120] * 4 + ["." * 60 + "P" + "." * 59, "#" * 120]

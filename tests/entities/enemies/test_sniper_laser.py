@@ -62,14 +62,22 @@ def timeline(stage, sniper, monkeypatch, seconds: float, held: B = B.NONE, each=
 def test_a_second_in_it_follows_for_a_second_holds_still_then_fires(tmp_path, monkeypatch):
     stage, sniper = sniper_on(tmp_path)
     stand(stage, 26 * TILE, FLOOR)  # on the floor below, to its right
-    states, fired = timeline(stage, sniper, monkeypatch, 3.0)
+    targets = []  # where the laser points, per step (None while it is off)
+    states, fired = timeline(
+        stage,
+        sniper,
+        monkeypatch,
+        3.0,
+        each=lambda n: targets.append(sniper.target if sniper.aim else None),
+    )
     first = states.index("follow") + 1
     assert first == round(FIRST / DT)
     assert states[first - 1 :].index("locked") == round(AIM / DT)
     assert states.count("locked") == LOCK_STEPS
     assert [n for n, _ in fired] == [first + round((AIM + LOCK) / DT)]
-    # On the step its laser came on, it pointed at the player already.
-    assert sniper.target == pytest.approx(stage.player.hitbox.center)
+    # On the step its laser came on, it pointed at the player already (not, for one
+    # frame, at wherever it pointed before).
+    assert targets[first - 1] == pytest.approx(stage.player.hitbox.center)
 
 
 @pytest.mark.parametrize(
