@@ -65,6 +65,12 @@ def test_a_teams_bullets_ask_only_what_they_may_hit() -> None:
     assert items == [player, drum, target] and index.tolist() == [0, 0, 0]
 
 
+def test_two_answers_from_two_classes_come_in_stage_order() -> None:
+    drum, player = Thing(1, 100, solid=True), Thing(2, 104, team="player")
+    tree = tree_of(player, drum)
+    assert tree.asker("enemy")(pygame.FRect(90, 90, 40, 40)) == [drum, player]
+
+
 def test_an_empty_tree_answers_a_batch_with_no_pairs() -> None:
     tree = tree_of()
     index, items = tree.query_many(np.zeros((3, 4), dtype=np.float32), team="player")
