@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gunner.config import DT
-from gunner.tilemap import EMPTY
+from gunner.config import DT, TILE
+from gunner.tilemap import EMPTY, SOLID
 
 if TYPE_CHECKING:
     from gunner.tilemap import MoveResult
@@ -75,3 +75,14 @@ def settle(
 def fell_out(body: Any, stage: WorldView) -> bool:
     """Below the bottom of the map: fallen into a pit."""
     return bool(body.hitbox.top > stage.tilemap.pixel_height)
+
+
+def solid_ahead(body: Any, stage: WorldView, way: int, reach: float) -> bool:
+    """A solid tile at body height within `reach` px ahead of `body` (`way` -1 or +1)?"""
+    box, tiles = body.hitbox, stage.tilemap
+    edge = box.right if way > 0 else box.left - 1
+    first, last = int(edge // TILE), int((edge + way * reach) // TILE)
+    rows = range(int(box.top // TILE), int((box.bottom - 1) // TILE) + 1)
+    return any(
+        tiles.cell(col, row) == SOLID for col in range(first, last + way, way) for row in rows
+    )

@@ -16,7 +16,7 @@ import pygame
 
 from gunner.config import DT
 from gunner.entities.base import Entity, feet_box, register
-from gunner.entities.body import fell_out
+from gunner.entities.body import fell_out, solid_ahead
 from gunner.entities.enemy import Enemy
 from gunner.entities.soldier import HEIGHT, WIDTH
 from gunner.events import SHOT
@@ -53,9 +53,12 @@ SPEED = 30.0  # px/s while keeping its distance
 KEEP = 96.0  # it backs away from a player nearer than this
 # Advancing (`advance`): it walks at the player at ADVANCE_SPEED until the player is
 # within HOLD px plus RANK px for each step of its rank (its serial, modulo RANKS), all
-# well inside its throw: so a gate's grenadiers stand spread out, not in one heap.
+# well inside its throw, or until a wall comes within WALL_GAP px plus RANK px for each
+# step of its rank: so a gate's grenadiers stand spread out, not in one heap, even when
+# the player is beyond the wall.
 ADVANCE_SPEED = 50.0
 HOLD, RANK, RANKS = 150.0, 20.0, 4
+WALL_GAP = 24.0
 REACH_UP, REACH_DOWN = 128.0, 192.0  # how far above and below it throws
 WIND_UP = 0.45  # the tell: the arm drawn back this long before the throw
 FOLLOW = 0.3  # the throwing pose shows this long after
@@ -171,6 +174,8 @@ class Grenadier(Enemy):
         elif self.advance and abs(dx) > HOLD + RANK * (self.serial % RANKS):
             way, speed = (1 if dx > 0 else -1), ADVANCE_SPEED
             self.facing = way
+            if solid_ahead(self, stage, way, WALL_GAP + RANK * (self.serial % RANKS)):
+                return 0.0
         else:
             return 0.0
         box = self.hitbox

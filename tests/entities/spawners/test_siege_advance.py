@@ -184,3 +184,27 @@ def test_a_placed_grenadier_still_waits_where_it_stands(tmp_path: Path) -> None:
     for _ in range(steps(3.0)):
         stage.step(B.NONE)
     assert placed.hitbox.x == x
+
+
+# A wall three tiles thick between the player (west, on the ground) and the field.
+BEYOND = ["." * 48] * 9 + ["." * 20 + "###" + "." * 25] * 5
+BEYOND += ["....P" + "." * 15 + "###" + "." * 25, "#" * 48]
+
+
+def test_a_waves_grenadiers_held_by_a_wall_stand_spread_out_not_in_a_heap(tmp_path: Path) -> None:
+    """With the player beyond a wall they cannot pass, they used to walk into it and stand
+    in one heap at its foot; each holds short of it by its rank."""
+    from gunner.entities.grenadier import RANK, RANKS, WALL_GAP
+
+    gate_ = gate(40 * TILE, count=4, every=0.5, fire_rate=60, kind="Grenadier")
+    stage = make_stage(tmp_path, [gate_], BEYOND, "waves")
+    for _ in range(steps(WAVE_PAUSE) + steps(14.0)):
+        stage.step(B.NONE)
+    troops = enemies(stage)
+    assert len(troops) == 4
+    wall = 23 * TILE  # its east face
+    for e in troops:
+        gap = e.hitbox.left - wall
+        reach = WALL_GAP + RANK * (e.serial % RANKS)
+        assert reach - TILE < gap <= reach + 1, (e.serial, gap, reach)
+    assert len({round(e.hitbox.x) for e in troops}) == 4
