@@ -52,7 +52,8 @@ DEFAULTS = ENTRY.defaults()  # health, range, fire_rate: stated in the schema
 SPEED = 30.0  # px/s while keeping its distance
 KEEP = 96.0  # it backs away from a player nearer than this
 # Advancing (`advance`): it walks at the player at ADVANCE_SPEED until the player is
-# within HOLD px plus RANK px for each step of its rank (its serial, modulo RANKS), all
+# within HOLD px plus RANK px for each step of its rank (modulo RANKS: its place in its
+# wave spawner's order, else its serial), all
 # well inside its throw, or until a wall comes within WALL_GAP px plus RANK px for each
 # step of its rank: so a gate's grenadiers stand spread out, not in one heap, even when
 # the player is beyond the wall.
@@ -132,6 +133,9 @@ class Grenadier(Enemy):
         super().__init__(feet_box(WIDTH, HEIGHT, (x, foot_y)), props)
         self.reach = float(props.get("range", DEFAULTS["range"]))
         self.advance = bool(props.get("advance", DEFAULTS["advance"]))
+        # Its place among the ones its wave spawner let out (the spawner sets it): a
+        # gate's grenadiers then take every rank in turn. None: its serial decides.
+        self.rank: int | None = None
         self.fire_every = float(props.get("fire_rate", DEFAULTS["fire_rate"]))
         self.cooldown = Timer.of(FIRST)  # running: not throwing yet
         self.wind_up = Timer()  # running: the arm drawn back (the tell)
@@ -171,10 +175,10 @@ class Grenadier(Enemy):
             return 0.0
         if abs(dx) < KEEP:
             way, speed = -self.facing, SPEED
-        elif self.advance and abs(dx) > HOLD + RANK * (self.serial % RANKS):
+        elif self.advance and abs(dx) > HOLD + RANK * self._rank():
             way, speed = (1 if dx > 0 else -1), ADVANCE_SPEED
             self.facing = way
-            if solid_ahead(self, stage, way, WALL_GAP + RANK * (self.serial % RANKS)):
+            if solid_ahead(self, stage, way, WALL_GAP + RANK * self._rank()):
                 return 0.0
         else:
             return 0.0
@@ -183,6 +187,9 @@ class Grenadier(Enemy):
         if not stage.tilemap.standing_on(pygame.FRect(probe, box.top, 1, box.height)):
             return 0.0
         return way * speed
+
+    def _rank(self) -> int:
+        return (self.serial if self.rank is None else self.rank) % RANKS
 
     def _throw(self, stage: WorldView) -> None:
         x = self.hitbox.centerx + HAND[0] * self.facing

@@ -128,6 +128,8 @@ class WaveSpawner(Entity):
             props["advance"] = True  # a soldier walks at the player and holds at his wall
         entity = cls.from_spawn(Spawn(self.lets_out, x - 8, box.bottom - 16, 16, 16, props=props))
         entity.facing = 1 if stage.quarry(self).hitbox.centerx >= x else -1  # type: ignore[attr-defined]
+        if hasattr(entity, "rank"):  # a kind that holds in ranks takes them in turn
+            entity.rank = self.count - self.left
         stage.add_entity(entity)
         stage.expect_enemies(1)  # "defeat every enemy" counts them too
         self.out.append(entity)

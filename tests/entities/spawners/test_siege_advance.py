@@ -164,9 +164,9 @@ def test_a_waves_grenadiers_walk_into_throwing_reach_and_stand_spread_out(
     assert len(troops) == 4 and all(type(e) is Grenadier and e.advance for e in troops)
     player_x = stage.player.hitbox.centerx
     for e in troops:
-        hold = HOLD + RANK * (e.serial % RANKS)
+        hold = HOLD + RANK * (e.rank % RANKS)  # its place in the gate's order
         gap = e.hitbox.centerx - player_x
-        assert hold - 1 < gap <= hold, (e.serial, gap, hold)  # stopped at its rank
+        assert hold - 1 < gap <= hold, (e.rank, gap, hold)  # stopped at its rank
         assert gap < e.reach and e.in_reach(stage)
     assert len({round(e.hitbox.centerx) for e in troops}) == 4  # spread out, not one heap
     before = [e.hitbox.x for e in troops]
@@ -196,15 +196,18 @@ def test_a_waves_grenadiers_held_by_a_wall_stand_spread_out_not_in_a_heap(tmp_pa
     in one heap at its foot; each holds short of it by its rank."""
     from gunner.entities.grenadier import RANK, RANKS, WALL_GAP
 
-    gate_ = gate(40 * TILE, count=4, every=0.5, fire_rate=60, kind="Grenadier")
-    stage = make_stage(tmp_path, [gate_], BEYOND, "waves")
-    for _ in range(steps(WAVE_PAUSE) + steps(14.0)):
+    # Five from one gate, with a drone gate letting one out between them (so their
+    # serials are not in step with their order): still every rank taken in turn.
+    gate_ = gate(40 * TILE, count=5, every=0.5, fire_rate=60, kind="Grenadier")
+    sky = obj("WaveSpawner", 30 * TILE, 0, 64, 32, kind="Drone", count=3, every=0.7)
+    stage = make_stage(tmp_path, [gate_, sky], BEYOND, "waves")
+    for _ in range(steps(WAVE_PAUSE) + steps(16.0)):
         stage.step(B.NONE)
-    troops = enemies(stage)
-    assert len(troops) == 4
+    troops = [e for e in enemies(stage) if e.kind == "Grenadier"]
+    assert len(troops) == 5 and sorted(e.rank for e in troops) == [0, 1, 2, 3, 4]
     wall = 23 * TILE  # its east face
     for e in troops:
         gap = e.hitbox.left - wall
-        reach = WALL_GAP + RANK * (e.serial % RANKS)
-        assert reach - TILE < gap <= reach + 1, (e.serial, gap, reach)
-    assert len({round(e.hitbox.x) for e in troops}) == 4
+        reach = WALL_GAP + RANK * (e.rank % RANKS)
+        assert reach - TILE < gap <= reach + 1, (e.rank, gap, reach)
+    assert len({round(e.hitbox.x) for e in troops}) == RANKS  # the fifth shares rank 0
