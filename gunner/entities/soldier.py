@@ -16,9 +16,10 @@ import pygame
 
 from gunner.config import DT, TILE
 from gunner.entities.base import feet_box, register
+from gunner.entities.body import solid_ahead
 from gunner.entities.enemy import Enemy
 from gunner.schema import ObjectClass, Prop, drop_prop
-from gunner.tilemap import EMPTY, SOLID
+from gunner.tilemap import EMPTY
 from gunner.timer import Timer, steps
 
 if TYPE_CHECKING:
@@ -167,16 +168,7 @@ class Soldier(Enemy):
 
     def _wall_near(self, stage: WorldView) -> bool:
         """A solid tile at body height within this soldier's stand-off ahead?"""
-        box, tiles = self.hitbox, stage.tilemap
-        reach = STAND_OFF + RANK * (self.serial % RANKS)
-        edge = box.right if self.facing > 0 else box.left - 1
-        first, last = int(edge // TILE), int((edge + self.facing * reach) // TILE)
-        rows = range(int(box.top // TILE), int((box.bottom - 1) // TILE) + 1)
-        return any(
-            tiles.cell(col, row) == SOLID
-            for col in range(first, last + self.facing, self.facing)
-            for row in rows
-        )
+        return solid_ahead(self, stage, self.facing, STAND_OFF + RANK * (self.serial % RANKS))
 
     def _ledge_ahead(self, stage: WorldView) -> bool:
         """No floor (a solid or one-way tile, or the top of a drum or door) under the
