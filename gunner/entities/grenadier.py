@@ -173,7 +173,9 @@ class Grenadier(Enemy):
         dx = quarry.hitbox.centerx - self.hitbox.centerx
         if not quarry.alive:
             return 0.0
-        if abs(dx) < KEEP:
+        # An advancing one keeps its rank backing off too, so a near player does not
+        # close a gate's grenadiers back up into one heap.
+        if abs(dx) < KEEP + (RANK * self._rank() if self.advance else 0.0):
             way, speed = -self.facing, SPEED
         elif self.advance and abs(dx) > HOLD + RANK * self._rank():
             way, speed = (1 if dx > 0 else -1), ADVANCE_SPEED

@@ -211,3 +211,31 @@ def test_a_waves_grenadiers_held_by_a_wall_stand_spread_out_not_in_a_heap(tmp_pa
         reach = WALL_GAP + RANK * (e.rank % RANKS)
         assert reach - TILE < gap <= reach + 1, (e.rank, gap, reach)
     assert len({round(e.hitbox.x) for e in troops}) == RANKS  # the fifth shares rank 0
+
+
+def test_a_waves_grenadiers_backing_off_a_near_player_keep_their_ranks(tmp_path: Path) -> None:
+    """A player who drops in among them: each backs away to its own rank's distance
+    (KEEP plus its rank's steps), not all to KEEP, where they stood in one heap."""
+    from gunner.entities.grenadier import KEEP, RANK, RANKS
+
+    gate_ = gate(40 * TILE, count=4, every=0.5, fire_rate=60, kind="Grenadier")
+    stage = make_stage(tmp_path, [gate_], BEYOND, "waves")
+    stage.player.invulnerable = 1e9
+    for _ in range(steps(WAVE_PAUSE) + steps(16.0)):
+        stage.step(B.NONE)
+    troops = [e for e in enemies(stage) if e.kind == "Grenadier"]
+    assert len(troops) == 4
+    # The player drops onto the field just west of them (between them and the wall).
+    player = stage.player
+    player.hitbox.midbottom = (min(e.hitbox.left for e in troops) - 8, 15 * TILE)
+    for _ in range(steps(6.0)):
+        player.hitbox.midbottom = (player.hitbox.midbottom[0], 15 * TILE)
+        stage.step(B.NONE)
+    gaps = sorted(e.hitbox.centerx - player.hitbox.centerx for e in troops)
+    for e in troops:
+        gap = e.hitbox.centerx - player.hitbox.centerx
+        assert KEEP + RANK * (e.rank % RANKS) <= gap < KEEP + RANK * (e.rank % RANKS) + 2, (
+            e.rank,
+            gap,
+        )
+    assert len({round(g) for g in gaps}) == 4  # apart, not one heap
