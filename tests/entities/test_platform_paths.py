@@ -9,8 +9,9 @@ import math
 
 import pygame
 import pytest
+from platform_stages import door_at, stage_with, the_platform
 
-from ascii_maps import FIELD, platform, polyline, write_map
+from ascii_maps import platform, polyline, write_map
 from gunner.config import DT
 from gunner.entities.platform import HEIGHT, WIDTH, MovingPlatform
 from gunner.input import Buttons
@@ -20,16 +21,6 @@ from gunner.timer import steps
 
 ORIGIN = (160.0, 160.0)  # every platform here starts at this top-left
 FLOOR_Y = 15 * 16  # FIELD's floor top
-
-
-def stage_with(tmp_path, objects) -> Stage:  # noqa: ANN001
-    path = write_map(tmp_path, FIELD, extra_objects="".join(objects))
-    return Stage(load_level(path, images=False), seed=1)
-
-
-def the_platform(stage: Stage) -> MovingPlatform:
-    (found,) = [e for e in stage.entities if isinstance(e, MovingPlatform)]
-    return found
 
 
 def along(points: list[tuple[float, float]], x: float, y: float) -> float | None:
@@ -254,14 +245,6 @@ def test_a_one_way_elevator_carries_its_rider_down(tmp_path) -> None:
         assert stage.player.hitbox.bottom == plat.hitbox.top
         tops.append(plat.hitbox.top)
     assert tops[-1] - tops[0] > 60  # down it went, with him on it
-
-
-def door_at(x: float, y: float) -> str:
-    """A closed door (16x48) with its top-left at (x, y)."""
-    return (
-        f'<object type="Door" x="{x}" y="{y}" width="16" height="48">'
-        '<properties><property name="color" value="red"/></properties></object>'
-    )
 
 
 def test_a_one_way_plank_sinks_through_a_door_but_a_sliding_one_waits_at_it(tmp_path) -> None:

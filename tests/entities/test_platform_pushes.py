@@ -8,40 +8,14 @@ zone or a player it passes through."""
 from __future__ import annotations
 
 import pytest
+from platform_stages import door_at, put, stage_with, the_platform
 
-from ascii_maps import FIELD, obj, platform, polyline, write_map
+from ascii_maps import obj, platform, polyline
 from gunner.config import DT
-from gunner.entities.platform import MovingPlatform
 from gunner.input import Buttons
-from gunner.level import load_level
-from gunner.stage import Stage
 from gunner.timer import steps
 
 FLOOR = 15 * 16  # FIELD's floor top
-
-
-def stage_with(tmp_path, objects, rows=None) -> Stage:  # noqa: ANN001
-    path = write_map(tmp_path, rows or FIELD, extra_objects="".join(objects))
-    return Stage(load_level(path, images=False), seed=1)
-
-
-def the_platform(stage: Stage) -> MovingPlatform:
-    (found,) = [e for e in stage.entities if isinstance(e, MovingPlatform)]
-    return found
-
-
-def put(stage: Stage, entity, midbottom) -> None:  # noqa: ANN001
-    stage.tree.remove(entity)
-    entity.hitbox.midbottom = midbottom
-    stage.tree.add(entity)
-
-
-def door_at(x: float, y: float) -> str:
-    """A closed door (16x48) with its top-left at (x, y)."""
-    return (
-        f'<object type="Door" x="{x}" y="{y}" width="16" height="48">'
-        '<properties><property name="color" value="red"/></properties></object>'
-    )
 
 
 @pytest.mark.parametrize("where", ["middle", "left shoulder", "right shoulder"])

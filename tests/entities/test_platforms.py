@@ -4,33 +4,15 @@ crushing, and move through the stage's tree like any entity."""
 from __future__ import annotations
 
 import pytest
+from platform_stages import put, stage_with, the_platform
 
 from ascii_maps import FIELD, platform, polyline, write_map
 from gunner.check import check_file
 from gunner.config import DT, TILE
-from gunner.entities.platform import MovingPlatform
 from gunner.input import Buttons
 from gunner.level import LevelError, load_level
-from gunner.stage import Stage
 
 FLOOR = 15 * TILE  # FIELD's floor top
-
-
-def stage_with(tmp_path, objects, rows=None) -> Stage:
-    path = write_map(tmp_path, rows or FIELD, extra_objects="".join(objects))
-    return Stage(load_level(path, images=False), seed=1)
-
-
-def the_platform(stage: Stage) -> MovingPlatform:
-    (found,) = [e for e in stage.entities if isinstance(e, MovingPlatform)]
-    return found
-
-
-def put(stage: Stage, entity, midbottom) -> None:
-    """Place a filed entity somewhere else (and file it there)."""
-    stage.tree.remove(entity)
-    entity.hitbox.midbottom = midbottom
-    stage.tree.add(entity)
 
 
 def ride(stage, steps, held=Buttons.NONE):
