@@ -3,6 +3,8 @@ of step, and none of it is simulation state (gunner.looks)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pygame
 import pytest
 
@@ -31,15 +33,22 @@ def pixels(image: pygame.Surface) -> list[tuple[int, int, int, int]]:
     ]
 
 
-def test_each_look_changes_the_uniform_and_keeps_face_outline_and_shape(art: Art) -> None:
-    olive = art.sheet("soldier", FRAME, FRAME)[0][0]
-    base = pixels(olive)
+def each_look(art: Art, sheet: str, frame: int) -> Iterator[tuple[int, list, list, list[int]]]:
+    """(look, the first frame's pixels as drawn, in that look, the indices it changed)
+    for every look but 0 of `sheet`; each changes at least 40 pixels and keeps the
+    silhouette (alpha) everywhere."""
+    base = pixels(art.sheet(sheet, frame, frame)[0][0])
     for look in range(1, len(LOOKS)):
-        other = pixels(art.sheet("soldier", FRAME, FRAME, look)[0][0])
+        other = pixels(art.sheet(sheet, frame, frame, look)[0][0])
         changed = [i for i, (a, b) in enumerate(zip(base, other, strict=True)) if a != b]
         assert len(changed) >= 40, f"look {look} hardly differs"
-        # Same silhouette (alpha) everywhere; the changed pixels are the greens.
         assert [p[3] for p in base] == [p[3] for p in other]
+        yield look, base, other, changed
+
+
+def test_each_look_changes_the_uniform_and_keeps_face_outline_and_shape(art: Art) -> None:
+    for look, base, _, changed in each_look(art, "soldier", FRAME):
+        # The changed pixels are the greens.
         assert len(changed) < sum(1 for p in base if p[3]) * 0.8, "it recoloured the face too"
         for i in changed:
             r, g, b, _ = base[i]
@@ -52,13 +61,7 @@ def test_runners_wear_other_uniforms_too_and_keep_their_skin(art: Art) -> None:
     from gunner.entities.runner import FRAME as RUNNER_FRAME
     from gunner.pixelart import SKIN
 
-    sand = art.sheet("runner", RUNNER_FRAME, RUNNER_FRAME)[0][0]
-    base = pixels(sand)
-    for look in range(1, len(LOOKS)):
-        other = pixels(art.sheet("runner", RUNNER_FRAME, RUNNER_FRAME, look)[0][0])
-        changed = [i for i, (a, b) in enumerate(zip(base, other, strict=True)) if a != b]
-        assert len(changed) >= 40, f"look {look} hardly differs"
-        assert [p[3] for p in base] == [p[3] for p in other]
+    for look, base, other, changed in each_look(art, "runner", RUNNER_FRAME):
         assert all(base[i][:3] != SKIN for i in changed), f"look {look} turned the skin"
         assert any(p[:3] == SKIN for p in other), f"look {look} has no face left"
 
