@@ -62,9 +62,13 @@ DIVE_CHANCE = 0.35
 DIVE_SPEED = 200.0
 DIVE_TIME = 0.7  # the longest dive, s
 CLIMB_SPEED = 70.0  # back up to its patrol height, px/s
-HUNT_HEIGHT = 112.0  # a hunting drone's patrol height above the player's head, px
-HUNT_LAYERS = 4  # ...plus 0-3 times HUNT_LAYER, by where it was placed: a swarm fans out
-HUNT_LAYER = 16.0
+# A hunting drone's patrol height above the player's head, px, plus 0-3 times HUNT_LAYER
+# by where it was placed, so a swarm fans out. The camera shows at least 100 px over
+# his head (view 270 px, HEADROOM, the dead zone): the highest beat, bob included, stays
+# in sight, so nothing shoots him from off the screen.
+HUNT_HEIGHT = 56.0
+HUNT_LAYERS = 4
+HUNT_LAYER = 12.0
 HUNT_RUSH = 2.0  # off its beat (the player ran on), a hunting drone flies this much faster
 # Shot down: it drifts and spins down under light gravity, trailing smoke.
 SPIRAL_DRIFT = 60.0

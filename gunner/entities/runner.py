@@ -1,12 +1,16 @@
 """The runner: light infantry, as Contra's running men. One hit kills it; it runs at the
 player, hops small gaps and one-tile steps, drops off ledges onto a floor below, and
-turns back once it is far past the player. It never shoots: touching it hurts.
+turns back once it is far past the player. It never shoots: touching it hurts. A
+climbing runner (`climb`, as a siege's gates let theirs out) also vaults walls up to
+three tiles high and leaps onto a one-way ledge over its head, so a wall between it and
+the player is a way up, not a place to heap.
 
 It is what a `Generator` streams in from off-screen to keep the pressure on.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -15,7 +19,8 @@ from gunner.config import TILE
 from gunner.entities.base import feet_box, register
 from gunner.entities.enemy import Enemy
 from gunner.schema import ObjectClass, Prop, drop_prop
-from gunner.tilemap import EMPTY, SOLID
+from gunner.entities.body import GRAVITY
+from gunner.tilemap import EMPTY, ONEWAY, SOLID
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
@@ -30,10 +35,14 @@ ENTRY = ObjectClass(
     doc="Light infantry (12x28, the point is its feet): dies to one hit and runs at the "
     "player, hopping gaps of up to two tiles and steps of one, and dropping off ledges "
     "onto a floor below; it turns back once it is far past the player. It does not "
-    "shoot: touching it hurts.",
+    "shoot: touching it hurts. A climbing runner also vaults walls up to three tiles "
+    "high and leaps onto a one-way ledge up to three tiles over its head.",
     props={
         "health": Prop("int", 1, "hits it takes", low=1, high=1000),
         "speed": Prop("float", 100.0, "running speed, pixels per second", low=20, high=200),
+        "climb": Prop(
+            "bool", False, "vaults walls up to three tiles high and onto ledges overhead"
+        ),
         "drop": drop_prop("killed"),
     },
 )
@@ -41,6 +50,8 @@ DEFAULTS = ENTRY.defaults()  # health, speed: stated once, in the schema
 WIDTH, HEIGHT = 12, 28
 HOP_SPEED = 330.0  # px/s up: 36 px high, 0.44 s in the air (44 px across at 100 px/s)
 HOP_TILES = 2  # the widest gap it hops, tiles
+CLIMB_TILES = 3  # a climbing runner vaults this high at most (the player's jump is 90 px)
+CLIMB_CLEAR = 8.0  # px: a vault rises this far past the ledge, so it lands with room to spare
 DROP_ROWS = 10  # it drops off a ledge onto a floor at most this many tiles down
 PAST = 160.0  # it turns back toward the player once this far beyond them
 # After turning at a pit or a wall it keeps its way this long before turning back to
@@ -62,6 +73,7 @@ class Runner(Enemy):
         props = props or {}
         super().__init__(feet_box(WIDTH, HEIGHT, (x, foot_y)), props)
         self.speed = float(props.get("speed", DEFAULTS["speed"]))
+        self.climb = bool(props.get("climb", DEFAULTS["climb"]))
         self.facing = 0  # picks the player's side on its first step
         self.stubborn = Timer()  # running: just turned at an edge, not chasing
 
@@ -79,6 +91,10 @@ class Runner(Enemy):
         if result.hit_wall == self.facing and self.on_ground and self.alive:
             if self._step_ahead(stage):
                 self._hop()
+            elif self.climb and (rows := self._ledge_up(stage)):
+                # Fast enough to rise `rows` tiles and CLIMB_CLEAR more, under gravity.
+                self.vy = -math.sqrt(2 * GRAVITY * (rows * TILE + CLIMB_CLEAR))
+                self.on_ground = False
             else:
                 self._turn()
 
@@ -141,6 +157,27 @@ class Runner(Enemy):
             and tiles.cell(col, feet - 1) == EMPTY
             and tiles.cell(col, feet - 2) == EMPTY
         )
+
+    def _ledge_up(self, stage: WorldView) -> int:
+        """How many tiles up (2 to CLIMB_TILES) the nearest floor it can vault to lies:
+        the top of the wall it ran into, or a one-way ledge over its own head; 0 if none.
+        The floor needs two free tiles above it to land in, and its way up no ceiling."""
+        tiles = stage.tilemap
+        feet = int((self.hitbox.bottom - 1) // TILE)  # the row its feet are in
+        wall, own = self._lead_col(), int(self.hitbox.centerx // TILE)
+
+        def room(col: int, floor: int) -> bool:
+            return tiles.cell(col, floor - 1) == EMPTY and tiles.cell(col, floor - 2) == EMPTY
+
+        for rows in range(2, CLIMB_TILES + 1):
+            floor = feet + 1 - rows  # the row it would stand on
+            if tiles.cell(own, floor - 1) == SOLID:
+                return 0  # a ceiling over its head
+            if tiles.cell(own, floor) == ONEWAY and room(own, floor):
+                return rows
+            if tiles.cell(wall, floor) == SOLID and room(wall, floor):
+                return rows
+        return 0
 
     # -- drawing -----------------------------------------------------------------------
 

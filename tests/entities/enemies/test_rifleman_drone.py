@@ -206,3 +206,24 @@ def test_a_hunting_drone_follows_a_running_player(tmp_path):
         stage.step(B.NONE)
     assert stage.player.hitbox.centerx > 50 * TILE
     assert abs(drone.hitbox.centerx - stage.player.hitbox.centerx) <= PATROL
+
+
+def test_a_hunting_drone_stays_in_the_players_view(tmp_path):
+    """Its beat over his head is low enough that the camera shows it: a swarm of them
+    never shoots him from off the top of the screen. (Ground goes on under the floor,
+    so the camera frames him as it would in a level, not held up by the map's bottom.)"""
+    drones = (  # at x 320-323: a swarm's four heights
+        f'<object id="{110 + k}" type="Drone" x="{320 + k}" y="80"><properties>'
+        '<property name="hunt" value="true"/></properties><point/></object>'
+        for k in range(4)
+    )
+    stage = make_stage(tmp_path, SKY + ["#" * 60] * 12, *drones)
+    drones = find(stage, "Drone")
+    assert {d.hunt_height for d in drones} == {HUNT_HEIGHT + k * HUNT_LAYER for k in range(4)}
+    stage.player.invulnerable = 1e9
+    for _ in range(round(6.0 / DT)):  # they come down to him
+        stage.step(B.NONE)
+    for _ in range(round(6.0 / DT)):
+        stage.step(B.NONE)
+        view = stage.camera.rect
+        assert all(view.contains(d.hitbox) for d in drones if d.alive)

@@ -282,3 +282,61 @@ def test_it_turns_at_a_wall_two_tiles_high_or_a_step_with_no_room_above(tmp_path
         stage = stage_of(tmp_path, rows, obj("Runner", 4, 4))
         headings, right = run_and_watch(stage, runner(stage), 4.0)
         assert headings == {-1, 1} and right <= 16 * TILE, above
+
+
+@pytest.mark.parametrize(
+    ("height", "climb", "over"),
+    [(2, True, True), (3, True, True), (4, True, False), (2, False, False)],
+)
+def test_a_climbing_runner_vaults_a_wall_up_to_three_tiles_high(
+    tmp_path, height, climb, over
+) -> None:
+    # A block four tiles wide (columns 16-19) and `height` tiles high between it and
+    # the player; over it, it runs on at him, or it turns and tries again.
+    rows = [SKY] * 7 + ["." * 30 + "P" + "." * 9, "#" * 40]
+    for row in range(8 - height, 8):
+        rows[row] = rows[row][:16] + "####" + rows[row][20:]
+    stage = stage_of(tmp_path, rows, obj("Runner", 4, 7, climb=str(climb).lower()))
+    headings, right = run_and_watch(stage, runner(stage), 4.0)
+    assert (right > 21 * TILE) is over
+    if not over:
+        assert headings == {-1, 1} and right <= 16 * TILE
+
+
+@pytest.mark.parametrize("climb", [True, False])
+def test_a_climbing_runner_takes_a_ledge_overhead_up_a_keep_to_the_player(
+    tmp_path, climb
+) -> None:
+    # The siege's keep: a block six tiles high (columns 20-27), the player on its roof,
+    # and beside its wall a one-way ledge three tiles up. A climbing runner leaps onto
+    # the ledge and vaults from there onto the roof; any other runner stays below.
+    rows = [SKY] * 9 + ["#" * 40]
+    rows[2] = "." * 24 + "P" + "." * 15
+    for row in range(3, 9):
+        rows[row] = rows[row][:20] + "#" * 8 + rows[row][28:]
+    rows[6] = rows[6][:17] + "===" + rows[6][20:]
+    stage = stage_of(tmp_path, rows, obj("Runner", 4, 8, climb=str(climb).lower()))
+    target = runner(stage)
+    leaps, floors, vy = set(), set(), 0.0
+    for _ in range(round(5.0 / DT)):
+        stage.step(B.NONE)
+        if target.vy < -300 <= vy:  # a leap up, from where it stood
+            leaps.add(target.hitbox.bottom)
+        if target.on_ground:
+            floors.add(target.hitbox.bottom)
+        vy = target.vy
+    # Up from the ground to the ledge, and from the ledge to the roof.
+    assert leaps == ({9 * TILE, 6 * TILE} if climb else set())
+    assert (3 * TILE in floors) is climb
+
+
+def test_a_climbing_runner_does_not_vault_into_a_ceiling(tmp_path) -> None:
+    # The wall of test_a_climbing_runner_vaults_a_wall_up_to_three_tiles_high, two
+    # high, with a ceiling two tiles over the ground before it: no way up.
+    rows = [SKY] * 7 + ["." * 30 + "P" + "." * 9, "#" * 40]
+    for row in (6, 7):
+        rows[row] = rows[row][:16] + "####" + rows[row][20:]
+    rows[5] = rows[5][:10] + "#" * 6 + rows[5][16:]
+    stage = stage_of(tmp_path, rows, obj("Runner", 4, 7, climb="true"))
+    headings, right = run_and_watch(stage, runner(stage), 4.0)
+    assert headings == {-1, 1} and right <= 16 * TILE
