@@ -230,6 +230,13 @@ def coerce(name: str, prop: Prop, value: Any) -> tuple[Any, str | None]:
     return value, None
 
 
+def passed_on(spawner: ObjectClass, kind: ObjectClass, props: dict[str, Any]) -> dict[str, Any]:
+    """What a generator or wave spawner passes on to each enemy it lets in: the
+    properties set on it that are its kind's own and not its own (a runner's `climb`,
+    a drone's `range`), so a gate's troops are set up as a placed one would be."""
+    return {name: props[name] for name in kind.props if name in props and name not in spawner.props}
+
+
 def validate_props(spec: ObjectClass, props: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """The class's properties as the game uses them (every bad value replaced by its
     default) and a message for each bad one. Extra properties pass through untouched:

@@ -30,7 +30,7 @@ import pygame
 from gunner.config import TILE, VIEW_H, VIEW_W
 from gunner.entities.base import ENTITY_TYPES, Entity, register
 from gunner.maps import Spawn
-from gunner.schema import ObjectClass, Prop, kind_prop
+from gunner.schema import ObjectClass, Prop, kind_prop, passed_on
 from gunner.tilemap import EMPTY
 from gunner.timer import Timer
 
@@ -58,7 +58,8 @@ ENTRY = ObjectClass(
     "`cap` of them alive. "
     "It stops for good once the view has passed it (right of it, or above it on a "
     "climb) or after `total` of them (0: no limit); those left far off-screen are "
-    "recalled.",
+    "recalled. Any other property of its kind set on it (a runner's `climb`) is "
+    "passed on to each.",
     props={
         "kind": kind_prop("what it lets in"),
         "every": Prop("float", 1.5, "seconds between two of them", low=0.1, high=60),
@@ -108,6 +109,9 @@ class Generator(Entity):
         total = int(props.get("total", DEFAULTS["total"]))
         self.left = total if total > 0 else -1  # still to let in; -1: no limit
         self.side = str(props.get("side", DEFAULTS["side"]))
+        # Any property of its kind's own set on it (a runner's `climb`) goes to each one.
+        kind = ENTITY_TYPES.get(self.lets_in)
+        self.given = passed_on(ENTRY, kind.schema, props) if kind else {}
         self.state = GeneratorState.WAITING
         self.clock = Timer()  # running: the next one comes when it runs out
         self.out: list[Entity] = []  # let in and still alive
@@ -189,6 +193,7 @@ class Generator(Entity):
         player; None if no spot."""
         cls = ENTITY_TYPES[self.lets_in]
         props: dict[str, Any] = {"hunt": True} if cls.floats else {}
+        props |= self.given
         guards = [v.inflate(2 * GUARD, 2 * GUARD) for v in views]
         player = stage.quarry(self).hitbox
         for side in self.sides(stage):

@@ -17,9 +17,9 @@ import pygame
 
 from gunner.config import TILE
 from gunner.entities.base import feet_box, register
+from gunner.entities.body import GRAVITY
 from gunner.entities.enemy import Enemy
 from gunner.schema import ObjectClass, Prop, drop_prop
-from gunner.entities.body import GRAVITY
 from gunner.tilemap import EMPTY, ONEWAY, SOLID
 from gunner.timer import Timer
 

@@ -19,7 +19,7 @@ import pygame
 
 from gunner.entities.base import ENTITY_TYPES, Entity, feet_box, register
 from gunner.maps import Spawn
-from gunner.schema import ObjectClass, Prop, kind_prop
+from gunner.schema import ObjectClass, Prop, kind_prop, passed_on
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
@@ -35,7 +35,8 @@ ENTRY = ObjectClass(
     "on its rectangle's bottom. The next wave starts 3 s after this one is down to its "
     "last fifth (every one let out); the `waves` objective is done when every wave's "
     "enemies are gone. Drones it lets out hunt: they fly to the player wherever they "
-    "are. Used with the `waves` objective.",
+    "are. Any other property of its kind set on it (a runner's `climb`) is passed on "
+    "to each. Used with the `waves` objective.",
     props={
         "wave": Prop("int", 1, "which wave it belongs to (1 comes first)", low=1, high=99),
         "kind": kind_prop("what it lets out"),
@@ -78,10 +79,13 @@ class WaveSpawner(Entity):
         self.count = int(props.get("count", DEFAULTS["count"]))
         self.left = self.count  # enemies still to let out
         self.every = float(props.get("every", DEFAULTS["every"]))
-        # Passed on to what it lets out (0: the kind's own default).
+        # Passed on to what it lets out (0: the kind's own default), with any property
+        # of the kind's own set on the gate (a runner's `climb`).
         self.enemy_props = {
             name: props[name] for name in ("health", "fire_rate", "speed") if props.get(name)
         }
+        if self.lets_out in ENTITY_TYPES:
+            self.enemy_props |= passed_on(ENTRY, ENTITY_TYPES[self.lets_out].schema, props)
         self.clock = Timer()  # running: the next enemy comes out when it runs out
         self.started = False
         self.out: list[Entity] = []  # let out and still alive

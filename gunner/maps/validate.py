@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ def usable_problems(level: Level, schema: dict[str, Any] | None = None) -> list[
     uses (numbers as numbers), so entity constructors never see raw map text.
     """
     from gunner.objects import SCHEMA, geometry_problems, map_problems, validate_props
+    from gunner.schema import passed_on
 
     schema = SCHEMA if schema is None else schema
     found = [("map", message) for message in map_problems(level.properties, len(level.spawns))]
@@ -61,6 +63,17 @@ def usable_problems(level: Level, schema: dict[str, Any] | None = None) -> list[
             continue
         spawn.props, messages = validate_props(spec, spawn.props)
         found += [(where, message) for message in messages]
+        kind = schema.get(str(spawn.props.get("kind"))) if "kind" in spec.props else None
+        if kind is not None:  # a spawner: what it passes on is checked as its kind's own
+            given = passed_on(spec, kind, spawn.props)
+            clean, messages = validate_props(
+                replace(kind, props={n: kind.props[n] for n in given}), given
+            )
+            spawn.props.update(clean)
+            found += [
+                (where, f"{message} (for the {spawn.props['kind']} it lets in)")
+                for message in messages
+            ]
         if not misplaced:
             if tiles is None:
                 from gunner.tilemap import TileMap

@@ -304,9 +304,7 @@ def test_a_climbing_runner_vaults_a_wall_up_to_three_tiles_high(
 
 
 @pytest.mark.parametrize("climb", [True, False])
-def test_a_climbing_runner_takes_a_ledge_overhead_up_a_keep_to_the_player(
-    tmp_path, climb
-) -> None:
+def test_a_climbing_runner_takes_a_ledge_overhead_up_a_keep_to_the_player(tmp_path, climb) -> None:
     # The siege's keep: a block six tiles high (columns 20-27), the player on its roof,
     # and beside its wall a one-way ledge three tiles up. A climbing runner leaps onto
     # the ledge and vaults from there onto the roof; any other runner stays below.

@@ -182,6 +182,7 @@ def test_check_names_a_mistyped_value_in_one_line(tmp_path) -> None:
         ({"kind": "Tank"}, "Runner"),
         ({"side": "up"}, "either"),
         ({"every": "-1"}, "every"),
+        ({"kind": "Runner", "climb": "maybe"}, "climb"),  # passed on, checked as a runner's
     ):
         lines = _check(tmp_path, **props)
         assert len(lines) == 1 and word in lines[0], (props, lines)
@@ -390,3 +391,11 @@ def test_a_stream_is_not_the_level_s_to_defeat(tmp_path) -> None:
         stage.step(B.NONE)
     assert let_in(stage), "the stream is still in"
     assert stage.objective_status()[0] == ("kill_all", True, "DEFEAT ENEMIES 1/1")
+
+
+def test_a_generator_passes_its_kinds_own_properties_on_to_each_it_lets_in(tmp_path) -> None:
+    for climb in (True, False):
+        props = {"climb": "true"} if climb else {}
+        stage = stage_of(tmp_path, generator(*ZONE, kind="Runner", every=0.3, cap=6, **props))
+        came = walk_through(stage, 6.0)
+        assert came and {e.climb for e in came} == {climb}

@@ -177,3 +177,22 @@ def test_a_spawner_given_as_a_point_is_a_default_gate_standing_on_it() -> None:
     assert flat.hitbox.size == (64, 32) and flat.hitbox.midbottom == (124, 200)
     boxed = WaveSpawner.from_spawn(Spawn("WaveSpawner", 100, 200, 48, 40, props={}))
     assert boxed.hitbox == pygame.FRect(100, 200, 48, 40)
+
+
+def test_a_gate_passes_its_kinds_own_properties_on_to_each_it_lets_out(siege) -> None:
+    """A siege's runners climb because their gate says so: any property of the kind's
+    own set on the gate (here a runner's `climb`) reaches every one it lets out; one the
+    kind does not have is the designer's note and goes nowhere."""
+    stage = siege(
+        [
+            gate(30 * TILE, count=2, every=0.1, kind="Runner", climb="true", note="east"),
+            gate(10 * TILE, count=2, every=0.1, kind="Runner"),
+        ]
+    )
+    for _ in range(steps(WAVE_PAUSE) + steps(0.5)):
+        stage.step(B.NONE)
+    runners = enemies(stage)
+    assert len(runners) == 4
+    assert sorted(r.climb for r in runners) == [False, False, True, True]
+    assert all(r.climb == (r.hitbox.centerx > 20 * TILE) for r in runners)
+    assert "note" not in stage.spawners[0].enemy_props
