@@ -6,10 +6,11 @@ instead of integrating gravity itself. A body has `hitbox`, `vy` and `on_ground`
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from gunner.config import DT, TILE
-from gunner.tilemap import EMPTY, SOLID
+from gunner.tilemap import EMPTY, ONEWAY, SOLID
 
 if TYPE_CHECKING:
     from gunner.tilemap import MoveResult
@@ -86,3 +87,37 @@ def solid_ahead(body: Any, stage: WorldView, way: int, reach: float) -> bool:
     return any(
         tiles.cell(col, row) == SOLID for col in range(first, last + way, way) for row in rows
     )
+
+
+CLIMB_TILES = 3  # a climber vaults this high at most (the player's jump is 90 px)
+CLIMB_CLEAR = 8.0  # px: a vault rises this far past the ledge, so it lands with room to spare
+
+
+def ledge_up(body: Any, stage: WorldView, way: int) -> int:
+    """How many tiles up (2 to CLIMB_TILES) the nearest floor a walker pressing on a
+    wall `way` (-1 or +1) can vault to lies: the top of the wall, or a one-way ledge
+    over its own head; 0 if none. The floor needs two free tiles above it to land in,
+    and the way up no ceiling."""
+    box, tiles = body.hitbox, stage.tilemap
+    feet = int((box.bottom - 1) // TILE)  # the row its feet are in
+    wall = int((box.right + 1 if way > 0 else box.left - 1) // TILE)
+    own = int(box.centerx // TILE)
+
+    def room(col: int, floor: int) -> bool:
+        return tiles.cell(col, floor - 1) == EMPTY and tiles.cell(col, floor - 2) == EMPTY
+
+    for rows in range(2, CLIMB_TILES + 1):
+        floor = feet + 1 - rows  # the row it would stand on
+        if tiles.cell(own, floor - 1) == SOLID:
+            return 0  # a ceiling over its head
+        if tiles.cell(own, floor) == ONEWAY and room(own, floor):
+            return rows
+        if tiles.cell(wall, floor) == SOLID and room(wall, floor):
+            return rows
+    return 0
+
+
+def vault(body: Any, rows: int) -> None:
+    """Leap fast enough to rise `rows` tiles and CLIMB_CLEAR more, under gravity."""
+    body.vy = -math.sqrt(2 * GRAVITY * (rows * TILE + CLIMB_CLEAR))
+    body.on_ground = False

@@ -144,8 +144,11 @@ class Drone(Enemy):
             self.vx = self.facing * self.speed * rush
         target_y = hy + math.sin(self.bob_time * BOB_RATE) * BOB
         # Flying: no gravity, and one-way platforms are passed through. After a dive it
-        # climbs back to its patrol height at CLIMB_SPEED (the bob is slower than that).
+        # climbs back to its patrol height at CLIMB_SPEED (the bob is slower than that);
+        # a hunting drone far off its beat's height rushes there HUNT_RUSH times faster.
         climb = CLIMB_SPEED * DT
+        if self.hunt and abs(target_y - box.centery) > BOB:
+            climb *= HUNT_RUSH  # coming down to a new beat, as fast as it flies to one
         dy = max(-climb, min(climb, target_y - box.centery))
         result = stage.move(self, self.vx * DT, dy, drop_through=True)
         if result.hit_wall:

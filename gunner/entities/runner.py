@@ -10,17 +10,16 @@ It is what a `Generator` streams in from off-screen to keep the pressure on.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from gunner.config import TILE
 from gunner.entities.base import feet_box, register
-from gunner.entities.body import GRAVITY
+from gunner.entities.body import ledge_up, vault
 from gunner.entities.enemy import Enemy
 from gunner.schema import ObjectClass, Prop, drop_prop
-from gunner.tilemap import EMPTY, ONEWAY, SOLID
+from gunner.tilemap import EMPTY, SOLID
 from gunner.timer import Timer
 
 if TYPE_CHECKING:
@@ -50,8 +49,6 @@ DEFAULTS = ENTRY.defaults()  # health, speed: stated once, in the schema
 WIDTH, HEIGHT = 12, 28
 HOP_SPEED = 330.0  # px/s up: 36 px high, 0.44 s in the air (44 px across at 100 px/s)
 HOP_TILES = 2  # the widest gap it hops, tiles
-CLIMB_TILES = 3  # a climbing runner vaults this high at most (the player's jump is 90 px)
-CLIMB_CLEAR = 8.0  # px: a vault rises this far past the ledge, so it lands with room to spare
 DROP_ROWS = 10  # it drops off a ledge onto a floor at most this many tiles down
 PAST = 160.0  # it turns back toward the player once this far beyond them
 # After turning at a pit or a wall it keeps its way this long before turning back to
@@ -91,10 +88,8 @@ class Runner(Enemy):
         if result.hit_wall == self.facing and self.on_ground and self.alive:
             if self._step_ahead(stage):
                 self._hop()
-            elif self.climb and (rows := self._ledge_up(stage)):
-                # Fast enough to rise `rows` tiles and CLIMB_CLEAR more, under gravity.
-                self.vy = -math.sqrt(2 * GRAVITY * (rows * TILE + CLIMB_CLEAR))
-                self.on_ground = False
+            elif self.climb and (rows := ledge_up(self, stage, self.facing)):
+                vault(self, rows)
             else:
                 self._turn()
 
@@ -157,27 +152,6 @@ class Runner(Enemy):
             and tiles.cell(col, feet - 1) == EMPTY
             and tiles.cell(col, feet - 2) == EMPTY
         )
-
-    def _ledge_up(self, stage: WorldView) -> int:
-        """How many tiles up (2 to CLIMB_TILES) the nearest floor it can vault to lies:
-        the top of the wall it ran into, or a one-way ledge over its own head; 0 if none.
-        The floor needs two free tiles above it to land in, and its way up no ceiling."""
-        tiles = stage.tilemap
-        feet = int((self.hitbox.bottom - 1) // TILE)  # the row its feet are in
-        wall, own = self._lead_col(), int(self.hitbox.centerx // TILE)
-
-        def room(col: int, floor: int) -> bool:
-            return tiles.cell(col, floor - 1) == EMPTY and tiles.cell(col, floor - 2) == EMPTY
-
-        for rows in range(2, CLIMB_TILES + 1):
-            floor = feet + 1 - rows  # the row it would stand on
-            if tiles.cell(own, floor - 1) == SOLID:
-                return 0  # a ceiling over its head
-            if tiles.cell(own, floor) == ONEWAY and room(own, floor):
-                return rows
-            if tiles.cell(wall, floor) == SOLID and room(wall, floor):
-                return rows
-        return 0
 
     # -- drawing -----------------------------------------------------------------------
 

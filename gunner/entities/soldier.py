@@ -4,7 +4,10 @@ player is above. A player below and near makes it walk off its ledge to chase.
 
 An advancing soldier (`advance`, as a siege's waves let theirs out) does not patrol: it
 walks at the player and holds short of a wall or ledge in the way, each at its own
-stand-off, so a wave forms ranks under the player's wall and shoots up at him."""
+stand-off, so a wave forms ranks under the player's wall and shoots up at him. A wall
+between it and a player no higher than itself (out on the ground beyond the keep) it
+climbs instead, as a climbing runner does, and it drops off any ledge towards a player
+below: the far side's ranks come round rather than wait out of sight."""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ import pygame
 
 from gunner.config import DT, TILE
 from gunner.entities.base import feet_box, register
-from gunner.entities.body import solid_ahead
+from gunner.entities.body import ledge_up, solid_ahead, vault
 from gunner.entities.enemy import Enemy
 from gunner.schema import ObjectClass, Prop, drop_prop
 from gunner.tilemap import EMPTY
@@ -153,6 +156,13 @@ class Soldier(Enemy):
         result = self.fall(stage)
         if result.hit_wall == self.facing and not self.advance:
             self.facing = -self.facing
+        elif (
+            result.hit_wall == self.facing
+            and self.on_ground
+            and self._comes_round(stage)
+            and (rows := ledge_up(self, stage, self.facing))
+        ):
+            vault(self, rows)
 
     def _advance(self, stage: WorldView) -> None:
         """Face the player (once they are TURN_SLACK px behind), and hold at a ledge one
@@ -164,7 +174,14 @@ class Soldier(Enemy):
         ):
             self.facing = -self.facing
         ledge = self._ledge_ahead(stage) and not self._drop_to_chase(stage)
-        self.holding = self.on_ground and (ledge or self._wall_near(stage))
+        wall = self._wall_near(stage) and not self._comes_round(stage)
+        self.holding = self.on_ground and (ledge or wall)
+
+    def _comes_round(self, stage: WorldView) -> bool:
+        """Advancing, with the living player no higher than itself: a wall in the way
+        is to be climbed, not held under (he is out beyond it, not up on it)."""
+        player = stage.quarry(self)
+        return self.advance and player.alive and player.hitbox.bottom >= self.hitbox.bottom - 1
 
     def _wall_near(self, stage: WorldView) -> bool:
         """A solid tile at body height within this soldier's stand-off ahead?"""
@@ -193,7 +210,8 @@ class Soldier(Enemy):
             return False
         dx = (player.hitbox.centerx - self.hitbox.centerx) * self.facing
         below = player.hitbox.top - self.hitbox.bottom
-        if not (0 < below <= CHASE_Y and 0 < dx <= CHASE_X):
+        near = below <= CHASE_Y and dx <= CHASE_X
+        if not (below > 0 and dx > 0 and (near or self.advance)):  # advancing: however far
             return False
         box = self.hitbox
         col = int((box.right + 1 if self.facing > 0 else box.left - 1) // TILE)

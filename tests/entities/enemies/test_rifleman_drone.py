@@ -227,3 +227,20 @@ def test_a_hunting_drone_stays_in_the_players_view(tmp_path):
         stage.step(B.NONE)
         view = stage.camera.rect
         assert all(view.contains(d.hitbox) for d in drones if d.alive)
+
+
+def test_a_hunting_drone_let_out_high_above_comes_down_into_view_quickly(tmp_path):
+    """A siege's drone gates are high over the keep: a hunting drone comes down to its
+    beat as fast as it flies to one (HUNT_RUSH), so it is on the screen within 3 s of
+    setting off 28 tiles up, not hanging above the view for over four."""
+    stage = make_stage(
+        tmp_path, SKY + ["#" * 60] * 12, obj("Drone", 2, 2, 1, hunt="true", fire_rate=60)
+    )
+    drone = find(stage, "Drone")[0]
+    stage.player.invulnerable = 1e9
+    seen = None
+    for step in range(round(5.0 / DT)):
+        stage.step(B.NONE)
+        if seen is None and stage.camera.rect.colliderect(drone.hitbox):
+            seen = step * DT
+    assert seen is not None and seen <= 3.0, seen

@@ -239,3 +239,36 @@ def test_a_waves_grenadiers_backing_off_a_near_player_keep_their_ranks(tmp_path:
             gap,
         )
     assert len({round(g) for g in gaps}) == 4  # apart, not one heap
+
+
+# The siege's keep: 8 tiles wide and 6 tall (columns 20-27) with a one-way ledge 3 tiles
+# up against each face, a field either side, and the player out on the west field.
+TALL_KEEP = ["." * 48] * 9 + [
+    "." * 20 + "#" * 8 + "." * 20,
+    "." * 20 + "#" * 8 + "." * 20,
+    "." * 20 + "#" * 8 + "." * 20,
+    "." * 17 + "===" + "#" * 8 + "===" + "." * 17,
+    "." * 20 + "#" * 8 + "." * 20,
+    "...P" + "." * 16 + "#" * 8 + "." * 20,
+    "#" * 48,
+]
+
+
+def test_the_far_sides_soldiers_come_round_the_keep_to_a_player_out_on_the_field(
+    tmp_path: Path,
+) -> None:
+    """A wave's soldiers hold under a wall the player stands on; with him out on the
+    far field they climb the keep by its ledge, cross it and drop down to come at him,
+    instead of waiting out of his sight at its far face."""
+    stage = make_stage(
+        tmp_path, [gate(40 * TILE, count=3, every=0.5, fire_rate=60)], TALL_KEEP, "waves"
+    )
+    stage.player.invulnerable = 1e9
+    floors: set[float] = set()
+    for _ in range(steps(WAVE_PAUSE) + steps(16.0)):
+        stage.step(B.NONE)
+        floors |= {e.hitbox.bottom for e in enemies(stage) if e.on_ground}
+    troops = enemies(stage)
+    assert len(troops) == 3
+    assert {12 * TILE, 9 * TILE} <= floors  # up on the ledge, then on the keep's roof
+    assert all(e.hitbox.right <= 20 * TILE and e.hitbox.bottom == 15 * TILE for e in troops)
