@@ -5,8 +5,8 @@ player is above. A player below and near makes it walk off its ledge to chase.
 An advancing soldier (`advance`, as a siege's waves let theirs out) does not patrol: it
 walks at the player and holds short of a wall or ledge in the way, each at its own
 stand-off, so a wave forms ranks under the player's wall and shoots up at him. A wall
-between it and a player no higher than itself (out on the ground beyond the keep) it
-climbs instead, as a climbing runner does, and it drops off any ledge towards a player
+between it and a player no higher than itself (out on the ground beyond the keep), or
+more than half a view away, it climbs instead, as a climbing runner does, and it drops off any ledge towards a player
 below: the far side's ranks come round rather than wait out of sight."""
 
 from __future__ import annotations
@@ -80,6 +80,9 @@ CHASE_X, CHASE_Y, DROP_ROWS = 180.0, 200.0, 8
 # its rank (its serial, modulo RANKS). A player on the wall's top, leaning over its edge,
 # reaches the nearest rank with a shot down at 45 degrees.
 TURN_SLACK = 24.0
+# A rank holds under the player's wall only while he is within this of it (half the
+# view's width): further off, it comes round to where he can see it.
+HOLD_REACH = 240.0
 STAND_OFF, RANK, RANKS = 64.0, 16.0, 6
 WALK_FPS = 8
 FRAME = 32
@@ -178,10 +181,14 @@ class Soldier(Enemy):
         self.holding = self.on_ground and (ledge or wall)
 
     def _comes_round(self, stage: WorldView) -> bool:
-        """Advancing, with the living player no higher than itself: a wall in the way
-        is to be climbed, not held under (he is out beyond it, not up on it)."""
+        """Advancing, with the living player no higher than itself or more than half a
+        view away: a wall in the way is to be climbed, not held under (he is out beyond
+        it, or up on it but too far off for this rank to be in his sight)."""
         player = stage.quarry(self)
-        return self.advance and player.alive and player.hitbox.bottom >= self.hitbox.bottom - 1
+        if not (self.advance and player.alive):
+            return False
+        far = abs(player.hitbox.centerx - self.hitbox.centerx) > HOLD_REACH
+        return far or player.hitbox.bottom >= self.hitbox.bottom - 1
 
     def _wall_near(self, stage: WorldView) -> bool:
         """A solid tile at body height within this soldier's stand-off ahead?"""

@@ -272,3 +272,22 @@ def test_the_far_sides_soldiers_come_round_the_keep_to_a_player_out_on_the_field
     assert len(troops) == 3
     assert {12 * TILE, 9 * TILE} <= floors  # up on the ledge, then on the keep's roof
     assert all(e.hitbox.right <= 20 * TILE and e.hitbox.bottom == 15 * TILE for e in troops)
+
+
+def test_a_rank_holding_under_the_keep_comes_round_once_the_player_is_half_a_view_off(
+    tmp_path: Path,
+) -> None:
+    """Up on a scaffold far out on the west field (higher than the ranks, but 300 px
+    and more from the keep's east face), the player is out of the east ranks' sight
+    line: they climb the keep and come, rather than hold where he cannot see them."""
+    rows = list(TALL_KEEP)
+    rows[12] = "===" + rows[12][3:]  # a scaffold at the west end
+    rows[11] = "..P" + rows[11][3:]
+    rows[14] = "...." + rows[14][4:]
+    stage = make_stage(tmp_path, [gate(40 * TILE, count=3, every=0.5, fire_rate=60)], rows, "waves")
+    stage.player.invulnerable = 1e9
+    for _ in range(steps(WAVE_PAUSE) + steps(16.0)):
+        stage.step(B.NONE)
+    troops = enemies(stage)
+    assert len(troops) == 3
+    assert all(e.hitbox.right <= 20 * TILE for e in troops)  # round the keep, to the west
