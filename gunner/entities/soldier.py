@@ -6,8 +6,9 @@ An advancing soldier (`advance`, as a siege's waves let theirs out) does not pat
 walks at the player and holds short of a wall or ledge in the way, each at its own
 stand-off, so a wave forms ranks under the player's wall and shoots up at him. A wall
 between it and a player no higher than itself (out on the ground beyond the keep), or
-more than half a view away, it climbs instead, as a climbing runner does, and it drops off any ledge towards a player
-below: the far side's ranks come round rather than wait out of sight."""
+more than half a view away, it climbs instead, as a climbing runner does, and it drops
+off any ledge towards a player below: the far side's ranks come round rather than wait
+out of sight."""
 
 from __future__ import annotations
 
