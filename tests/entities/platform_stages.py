@@ -7,8 +7,10 @@ from typing import Any
 
 from ascii_maps import FIELD, write_map
 from gunner.entities.platform import MovingPlatform
+from gunner.input import Buttons
 from gunner.level import load_level
 from gunner.stage import Stage
+from gunner.timer import steps
 
 
 def stage_with(tmp_path: Any, objects: list[str], rows: list[str] | None = None) -> Stage:
@@ -26,6 +28,14 @@ def put(stage: Stage, entity: Any, midbottom: tuple[float, float]) -> None:
     stage.tree.remove(entity)
     entity.hitbox.midbottom = midbottom
     stage.tree.add(entity)
+
+
+def slid_for(tmp_path: Any, objects: list[str], seconds: float) -> MovingPlatform:
+    """The stage of `objects` run `seconds` with no input; its platform then."""
+    stage = stage_with(tmp_path, objects)
+    for _ in range(steps(seconds)):
+        stage.step(Buttons.NONE)
+    return the_platform(stage)
 
 
 def door_at(x: float, y: float) -> str:

@@ -9,7 +9,7 @@ import math
 
 import pygame
 import pytest
-from platform_stages import door_at, stage_with, the_platform
+from platform_stages import door_at, slid_for, stage_with, the_platform
 
 from ascii_maps import platform, polyline, write_map
 from gunner.config import DT
@@ -266,10 +266,7 @@ def test_a_one_way_plank_sinks_through_a_door_but_a_sliding_one_waits_at_it(tmp_
         polyline(124, 120, [(0, 0), (200, 0)]),
         door_at(200, 100),
     ]
-    stage = stage_with(tmp_path, side)
-    for _ in range(steps(2.0)):
-        stage.step(Buttons.NONE)
-    plat = the_platform(stage)
+    plat = slid_for(tmp_path, side, 2.0)
     assert plat.stopped > 0 and plat.hitbox.right <= 200
 
 

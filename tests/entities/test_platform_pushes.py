@@ -8,7 +8,7 @@ zone or a player it passes through."""
 from __future__ import annotations
 
 import pytest
-from platform_stages import door_at, put, stage_with, the_platform
+from platform_stages import door_at, put, slid_for, stage_with, the_platform
 
 from ascii_maps import obj, platform, polyline
 from gunner.config import DT
@@ -143,10 +143,7 @@ def test_a_plank_sliding_through_a_checkpoint_still_waits_at_the_door_beyond(tmp
         obj("Checkpoint", 184, FLOOR - 32, 16, 32),
         door_at(200, 192),
     ]
-    stage = stage_with(tmp_path, objects)
-    for _ in range(steps(2.0)):
-        stage.step(Buttons.NONE)
-    plat = the_platform(stage)
+    plat = slid_for(tmp_path, objects, 2.0)
     assert plat.stopped > 0 and plat.hitbox.right <= 200
 
 
